@@ -1,0 +1,34 @@
+# Two commands for a fresh machine (see README.md):
+#   make run   - set up, load the demo tournament, serve http://127.0.0.1:8000 (SQLite)
+#   make test  - set up and run the whole test suite
+# uv is installed from PyPI if missing; it creates .venv from pyproject.toml + uv.lock.
+
+UV ?= $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
+PY := $(UV) run --frozen python
+PYTEST_ARGS ?=
+
+.PHONY: setup run test lint messages demo
+
+setup:
+	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
+	$(UV) sync --frozen
+	$(PY) manage.py compilemessages --ignore=.venv -v 0
+
+demo: setup
+	$(PY) manage.py migrate --noinput -v 0
+	$(PY) manage.py load_demo --reset
+
+run: demo
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: setup
+	$(UV) run --frozen ruff check .
+	$(UV) run --frozen ruff format --check .
+	$(UV) run --frozen pytest $(PYTEST_ARGS)
+
+lint:
+	$(UV) run --frozen ruff check --fix .
+	$(UV) run --frozen ruff format .
+
+messages:
+	$(PY) manage.py makemessages -l de -l en --ignore=.venv --ignore=tests --ignore=benchmarks --no-obsolete

@@ -1,0 +1,231 @@
+"""Splitting participants over tables and drawing seats by a recorded seed.
+
+Words used here:
+
+- A **participant** is identified by an ``int`` (their id); the functions never
+  look at anything else about them.
+- A **table** is a group of players who play together; its **size** is its
+  number of players. Tables are numbered 1, 2, ... in the order returned.
+- A **position** is a seat at a table, numbered 1 .. size. In the group stage a
+  participant keeps table and position for all rounds; the player at position
+  ``r`` is the Sheriff in round ``r``.
+- A **split** of N participants is the list of group-stage table sizes: only
+  tables of 5 and 6, ``a`` six-tables and ``b`` five-tables with 6a + 5b = N.
+  Sizes are listed six-tables first. N is **splittable** if such a split exists;
+  it does not for N < 5 and N = 7, 8, 9, 13, 14, 19.
+- A **seed** is any string chosen (or generated) by the organiser and shown
+  with the seating, so that anyone can re-run the draw.
+- A **knockout round** puts the players still in onto the fewest tables of at
+  most 7 players, sizes differing by at most 1, larger tables first.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.functional import Promise, lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
+
+__all__ = [
+    "InvalidFiveTables",
+    "NotSplittable",
+    "describe_split",
+    "draw_knockout_tables",
+    "draw_seating",
+    "five_table_choices",
+    "is_splittable",
+    "knockout_table_sizes",
+    "split_tables",
+]
+
+GROUP_TABLE_SIZES = (6, 5)
+MAX_KNOCKOUT_TABLE_SIZE = 7
+
+
+def _interpolate(template: Any, params: Mapping[str, object]) -> str:
+    return str(template) % params
+
+
+#: ``lazy_format(template, params)``: ``template % params``, evaluated only when
+#: the message is rendered, so it comes out in the language active at that time.
+lazy_format = lazy(_interpolate, str)
+
+
+def _default_split(count: int) -> tuple[int, int] | None:
+    """(six-tables, five-tables) with as many six-tables as possible, or None."""
+    if count < min(GROUP_TABLE_SIZES):
+        return None
+    for sixes in range(count // 6, -1, -1):
+        rest = count - 6 * sixes
+        if rest % 5 == 0:
+            return sixes, rest // 5
+    return None
+
+
+def is_splittable(count: int) -> bool:
+    """Whether ``count`` participants fit exactly onto tables of 5 and 6."""
+    return _default_split(count) is not None
+
+
+def describe_split(count: int) -> str:
+    """The default split of a splittable count in words: 23 -> "3\u00d76 + 1\u00d75"."""
+    split = _default_split(count)
+    if split is None:
+        raise ValueError(f"{count} is not splittable")
+    sixes, fives = split
+    parts = [f"{n}\u00d7{size}" for n, size in ((sixes, 6), (fives, 5)) if n]
+    return " + ".join(parts)
+
+
+def five_table_choices(count: int) -> list[int]:
+    """Every possible number of 5-tables for ``count`` participants, ascending."""
+    if count < min(GROUP_TABLE_SIZES):
+        return []
+    return [fives for fives in range(count // 5 + 1) if (count - 5 * fives) % 6 == 0]
+
+
+class NotSplittable(ValueError):
+    """``count`` participants cannot be seated at tables of 5 and 6.
+
+    ``lower`` and ``higher`` are the nearest splittable counts below and above
+    (``lower`` is None below 5); ``message`` names them with their splits.
+    """
+
+    code = "not_splittable"
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        lower = next((n for n in range(count - 1, 4, -1) if is_splittable(n)), None)
+        higher = next(n for n in itertools.count(max(count + 1, 5)) if is_splittable(n))
+        self.lower: int | None = lower
+        self.higher: int = higher
+        params: dict[str, object] = {
+            "count": count,
+            "higher": f"{higher} ({describe_split(higher)})",
+        }
+        if lower is None:
+            template = ngettext_lazy(
+                "%(count)s participant cannot be seated at tables of 5 and 6; %(higher)s can.",
+                "%(count)s participants cannot be seated at tables of 5 and 6; %(higher)s can.",
+                count,
+            )
+        else:
+            params["lower"] = f"{lower} ({describe_split(lower)})"
+            template = ngettext_lazy(
+                "%(count)s participant cannot be seated at tables of 5 and 6; "
+                "%(lower)s or %(higher)s can.",
+                "%(count)s participants cannot be seated at tables of 5 and 6; "
+                "%(lower)s or %(higher)s can.",
+                count,
+            )
+        self.message: Promise = lazy_format(template, params)
+        super().__init__(self.message)
+
+
+class InvalidFiveTables(ValueError):
+    """The organiser fixed a number of 5-tables that does not work for ``count``.
+
+    ``choices`` lists the numbers of 5-tables that do work; ``message`` names them.
+    """
+
+    code = "invalid_five_tables"
+
+    def __init__(self, count: int, five_tables: int) -> None:
+        self.count = count
+        self.five_tables = five_tables
+        self.choices = five_table_choices(count)
+        self.message: Promise = lazy_format(
+            _(
+                "%(count)s participants cannot be seated with %(five_tables)s tables of 5; "
+                "possible numbers of 5-tables: %(choices)s."
+            ),
+            {
+                "count": count,
+                "five_tables": five_tables,
+                "choices": ", ".join(str(c) for c in self.choices),
+            },
+        )
+        super().__init__(self.message)
+
+
+def split_tables(count: int, *, five_tables: int | None = None) -> list[int]:
+    """Group-stage table sizes for ``count`` participants, 6-tables first.
+
+    By default as many 6-tables as possible (fewest tables): ``23 -> [6, 6, 6, 5]``.
+    With ``five_tables`` the organiser fixes the number of 5-tables instead.
+
+    Raises NotSplittable if no split exists, InvalidFiveTables if ``five_tables``
+    is given and does not work for ``count``.
+    """
+    split = _default_split(count)
+    if split is None:
+        raise NotSplittable(count)
+    if five_tables is None:
+        sixes, fives = split
+    else:
+        rest = count - 5 * five_tables
+        if five_tables < 0 or rest < 0 or rest % 6:
+            raise InvalidFiveTables(count, five_tables)
+        sixes, fives = rest // 6, five_tables
+    return [6] * sixes + [5] * fives
+
+
+def draw_seating(
+    participants: Sequence[int], *, sizes: Sequence[int], seed: str
+) -> list[list[int]]:
+    """Seat ``participants`` at tables of the given ``sizes`` by lot.
+
+    ``result[t][p]`` is the participant at table ``t + 1``, position ``p + 1``.
+
+    The algorithm, so that anyone can re-run it with Python 3 (CPython >= 3.2)::
+
+        rng = random.Random(seed)        # str seed: hashed with SHA-512, stable
+        order = list(participants)       # in the given (registration) order
+        rng.shuffle(order)               # Fisher-Yates: a uniform permutation
+        # then cut ``order`` into consecutive pieces of sizes[0], sizes[1], ...
+
+    Same participants in the same order and the same seed give the same seating.
+    """
+    if not isinstance(seed, str):
+        raise TypeError("seed must be a str")
+    if sum(sizes) != len(participants):
+        raise ValueError(f"table sizes add up to {sum(sizes)}, not {len(participants)}")
+    if any(size < 1 for size in sizes):
+        raise ValueError("every table needs at least one seat")
+    if len(set(participants)) != len(participants):
+        raise ValueError("a participant appears twice")
+    order = list(participants)
+    random.Random(seed).shuffle(order)
+    tables = []
+    start = 0
+    for size in sizes:
+        tables.append(order[start : start + size])
+        start += size
+    return tables
+
+
+def knockout_table_sizes(count: int) -> list[int]:
+    """Table sizes for a knockout round of ``count`` players, larger tables first.
+
+    The fewest tables of at most 7 players, sizes differing by at most 1:
+    ``2 -> [2]``, ``8 -> [4, 4]``, ``9 -> [5, 4]``, ``22 -> [6, 6, 5, 5]``.
+    """
+    if count < 2:
+        raise ValueError("a knockout round needs at least 2 players")
+    tables = math.ceil(count / MAX_KNOCKOUT_TABLE_SIZE)
+    base, larger = divmod(count, tables)
+    return [base + 1] * larger + [base] * (tables - larger)
+
+
+def draw_knockout_tables(players: Sequence[int], *, seed: str) -> list[list[int]]:
+    """Seat the knockout ``players`` by lot on ``knockout_table_sizes``.
+
+    Same algorithm as ``draw_seating``; ``result[t][p]`` is table ``t + 1``,
+    position ``p + 1``.
+    """
+    return draw_seating(players, sizes=knockout_table_sizes(len(players)), seed=seed)

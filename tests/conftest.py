@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+from rest_framework.test import APIClient
+
+from tests import factories
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default():
+    """Tests read English messages unless they ask for German."""
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def api() -> APIClient:
+    return APIClient(HTTP_ACCEPT_LANGUAGE="en")
+
+
+@pytest.fixture
+def organiser(db):
+    return factories.make_organiser(username="orga")
+
+
+@pytest.fixture
+def referee(db):
+    return factories.make_referee(username="referee")
+
+
+@pytest.fixture
+def organiser_api(api, organiser) -> APIClient:
+    api.force_authenticate(organiser)
+    return api
+
+
+@pytest.fixture
+def referee_api(api, referee) -> APIClient:
+    api.force_authenticate(referee)
+    return api

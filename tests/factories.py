@@ -1,0 +1,68 @@
+"""Plain factory functions for tests: real objects in the real (test) database."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.models import Group, User
+
+from tournaments import services
+from tournaments.models import Participant, Tournament
+from tournaments.permissions import ORGANISERS, REFEREES
+
+_counter = itertools.count(1)
+
+FIRST_NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannes", "Ida", "Jonas"]
+LAST_NAMES = ["Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker"]
+
+
+def make_user(*, username: str | None = None, groups: tuple[str, ...] = (), **extra: Any) -> User:
+    user = User.objects.create_user(
+        username=username or f"user{next(_counter)}", password="secret-password-42", **extra
+    )
+    for name in groups:
+        user.groups.add(Group.objects.get(name=name))
+    return user
+
+
+def make_organiser(**extra: Any) -> User:
+    return make_user(groups=(ORGANISERS,), **extra)
+
+
+def make_referee(**extra: Any) -> User:
+    return make_user(groups=(REFEREES,), **extra)
+
+
+def make_tournament(
+    *, ruleset: str = "bang", settings: dict[str, Any] | None = None, **extra: Any
+) -> Tournament:
+    return services.tournament_create(
+        name=extra.pop("name", f"Turnier {next(_counter)}"),
+        date=extra.pop("date", date(2027, 3, 13)),
+        ruleset=ruleset,
+        settings=settings or {},
+        **extra,
+    )
+
+
+def participant_inputs(count: int, *, nationality: str = "DE") -> list[services.ParticipantInput]:
+    names = (f"{first} {last}" for last, first in itertools.product(LAST_NAMES * 3, FIRST_NAMES))
+    return [
+        services.ParticipantInput(name=f"{name} {i}", nationality=nationality)
+        for i, name in zip(range(1, count + 1), itertools.cycle(names), strict=False)
+    ]
+
+
+def add_participants(tournament: Tournament, count: int, **kwargs: Any) -> list[Participant]:
+    return services.participants_register(
+        tournament=tournament, items=participant_inputs(count, **kwargs)
+    )
+
+
+def drawn_tournament(count: int, *, seed: str = "test", **kwargs: Any) -> Tournament:
+    tournament = make_tournament(**kwargs)
+    add_participants(tournament, count)
+    services.group_stage_draw(tournament=tournament, seed=seed)
+    return tournament

@@ -1,0 +1,74 @@
+"""Strict input fields: a JSON API takes numbers as numbers and refuses the rest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer that must be a JSON number (not "3", not true)."""
+
+    default_error_messages = {"invalid": _("A whole number is required.")}
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    default_error_messages = {"invalid": _("true or false is required.")}
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
+class StrictCharField(serializers.CharField):
+    default_error_messages = {"invalid": _("A string is required.")}
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictSerializer(serializers.Serializer):
+    """Refuses keys it does not know, instead of silently dropping them."""
+
+    default_error_messages = {"unknown_field": _("Unknown field “%(field)s”.")}
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {
+                        name: [
+                            serializers.ErrorDetail(
+                                str(self.error_messages["unknown_field"]) % {"field": name},
+                                code="unknown_field",
+                            )
+                        ]
+                        for name in unknown
+                    }
+                )
+        return super().to_internal_value(data)
+
+
+class WinnerField(serializers.Field):
+    """``law``/``outlaws``/``renegade``, a role (three players) or a seat position (duel)."""
+
+    default_error_messages = {"invalid": _("The winner must be a side, a role or a seat position.")}
+
+    def to_internal_value(self, data: Any) -> str | int:
+        if isinstance(data, bool) or not isinstance(data, str | int):
+            self.fail("invalid")
+        return data
+
+    def to_representation(self, value: Any) -> str | int:
+        return int(value) if isinstance(value, str) and value.isdigit() else value

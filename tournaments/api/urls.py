@@ -1,0 +1,42 @@
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from . import views
+
+urlpatterns = [
+    path("auth/token/", views.TokenLoginApi.as_view(), name="api-token"),
+    path("settings/", views.SettingsApi.as_view(), name="api-settings"),
+    path("tournaments/", views.TournamentListApi.as_view(), name="api-tournaments"),
+    path(
+        "tournaments/<int:tournament_id>/",
+        views.TournamentDetailApi.as_view(),
+        name="api-tournament",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/participants/",
+        views.ParticipantListApi.as_view(),
+        name="api-participants",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/group-stage/draw/",
+        views.GroupDrawApi.as_view(),
+        name="api-group-draw",
+    ),
+    path("tournaments/<int:tournament_id>/games/", views.GameListApi.as_view(), name="api-games"),
+    path(
+        "tournaments/<int:tournament_id>/standings/",
+        views.StandingsApi.as_view(),
+        name="api-standings",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/penalties/",
+        views.PenaltyListApi.as_view(),
+        name="api-penalties",
+    ),
+    path("games/<int:game_id>/", views.GameDetailApi.as_view(), name="api-game"),
+    path("games/<int:game_id>/result/", views.ResultApi.as_view(), name="api-game-result"),
+    path("games/<int:game_id>/history/", views.ResultHistoryApi.as_view(), name="api-game-history"),
+    path("games/<int:game_id>/confirm/", views.ResultConfirmApi.as_view(), name="api-game-confirm"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]

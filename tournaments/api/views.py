@@ -1,0 +1,517 @@
+"""The REST API (``docs/api.md`` in the shared docs): one view per operation.
+
+Each view parses input with its nested ``InputSerializer``, calls one service
+or selector, and answers with its ``OutputSerializer``. Lists are plain JSON
+arrays in a stable order, never paginated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from tournaments import selectors, services
+from tournaments.errors import InvalidInput
+from tournaments.models import Game, Penalty, Result, Stage, Tournament
+from tournaments.preferences import SETTINGS
+
+from .fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+    WinnerField,
+)
+from .permissions import ReadOnlyOrReferee, RefereeOnly
+
+# --------------------------------------------------------------------------- auth
+
+
+class LoginThrottle(AnonRateThrottle):
+    scope = "login"
+
+
+class TokenLoginApi(APIView):
+    """``POST /api/auth/token/``: username and password for a token."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+    throttle_classes = [LoginThrottle]
+
+    class InputSerializer(StrictSerializer):
+        username = StrictCharField(max_length=150)
+        password = StrictCharField(max_length=256, trim_whitespace=False)
+
+    class OutputSerializer(serializers.Serializer):
+        token = serializers.CharField()
+
+    @extend_schema(request=InputSerializer, responses={200: OutputSerializer})
+    def post(self, request: Request) -> Response:
+        from django.contrib.auth import authenticate
+        from django.utils.translation import gettext as _
+
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = authenticate(
+            request._request,
+            username=data.validated_data["username"],
+            password=data.validated_data["password"],
+        )
+        if user is None or not user.is_active:
+            raise InvalidInput.single(
+                "invalid_credentials", _("Unable to log in with these credentials.")
+            )
+        token, _created = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+
+# --------------------------------------------------------------------------- tournaments
+
+
+class TournamentOutput(serializers.ModelSerializer):
+    settings = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "name", "date", "ruleset", "language", "settings"]
+
+    def get_settings(self, obj: Tournament) -> dict[str, Any]:
+        return dict(obj.config.values)
+
+
+class TournamentListApi(APIView):
+    """``GET/POST /api/tournaments/``."""
+
+    class InputSerializer(StrictSerializer):
+        name = StrictCharField(max_length=200)
+        date = serializers.DateField()
+        ruleset = serializers.ChoiceField(choices=Tournament.RulesetChoice.choices)
+        language = serializers.ChoiceField(choices=["de", "en"], required=False, default="de")
+        settings = serializers.DictField(required=False, default=dict)
+
+    @extend_schema(responses={200: TournamentOutput(many=True)})
+    def get(self, request: Request) -> Response:
+        return Response(TournamentOutput(Tournament.objects.order_by("id"), many=True).data)
+
+    @extend_schema(request=InputSerializer, responses={201: TournamentOutput})
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = services.tournament_create(**data.validated_data, actor=request.user)
+        return Response(TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailApi(APIView):
+    """``GET /api/tournaments/{id}/``."""
+
+    @extend_schema(responses={200: TournamentOutput})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        return Response(TournamentOutput(tournament).data)
+
+
+class SettingsApi(APIView):
+    """``GET /api/settings/``: every tournament setting with its default."""
+
+    def get(self, request: Request) -> Response:
+        return Response(
+            [
+                {"key": s.key, "type": s.kind.__name__, "default": s.default, "label": str(s.label)}
+                for s in SETTINGS
+            ]
+        )
+
+
+# --------------------------------------------------------------------------- participants
+
+
+class ParticipantOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    nationality = serializers.CharField()
+    birth_date = serializers.DateField(allow_null=True)
+    age_approved = serializers.BooleanField()
+    status = serializers.CharField()
+
+
+class ParticipantListApi(APIView):
+    """``GET/POST /api/tournaments/{id}/participants/``: a list in, a list out, all or nothing."""
+
+    class InputSerializer(StrictSerializer):
+        name = StrictCharField(max_length=120)
+        nationality = StrictCharField(max_length=8)
+        birth_date = serializers.DateField(required=False, allow_null=True, default=None)
+        age_approved = StrictBooleanField(required=False, default=False)
+
+    @extend_schema(responses={200: ParticipantOutput(many=True)})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        participants = tournament.participants.order_by("id")
+        return Response(ParticipantOutput(participants, many=True).data)
+
+    @extend_schema(
+        request=InputSerializer(many=True), responses={201: ParticipantOutput(many=True)}
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        from django.utils.translation import gettext as _
+
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        if not isinstance(request.data, list) or not request.data:
+            raise InvalidInput.single(
+                "invalid", _("Send a non-empty JSON list of participants."), field="participants"
+            )
+        data = self.InputSerializer(data=request.data, many=True)
+        data.is_valid(raise_exception=True)
+        created = services.participants_register(
+            tournament=tournament,
+            items=[services.ParticipantInput(**item) for item in data.validated_data],
+            actor=request.user,
+        )
+        return Response(ParticipantOutput(created, many=True).data, status=status.HTTP_201_CREATED)
+
+
+# --------------------------------------------------------------------------- draw
+
+
+class DrawOutput(serializers.Serializer):
+    class TableOut(serializers.Serializer):
+        class SeatOut(serializers.Serializer):
+            position = serializers.IntegerField()
+            participant = serializers.IntegerField(source="participant_id")
+            name = serializers.CharField(source="participant.name")
+
+        number = serializers.IntegerField()
+        size = serializers.IntegerField()
+        seats = SeatOut(many=True, source="seat_list")
+
+    seed = serializers.CharField()
+    five_tables = serializers.IntegerField(allow_null=True)
+    tables = TableOut(many=True)
+
+
+def _draw_payload(tournament: Tournament) -> dict[str, Any]:
+    tables = selectors.group_tables(tournament)
+    for table in tables:
+        table.seat_list = list(table.seats.all())
+    draw = getattr(tournament, "group_draw", None)
+    return {
+        "seed": draw.seed if draw else "",
+        "five_tables": draw.five_tables if draw else None,
+        "tables": tables,
+    }
+
+
+class GroupDrawApi(APIView):
+    """``GET/POST /api/tournaments/{id}/group-stage/draw/``."""
+
+    class InputSerializer(StrictSerializer):
+        seed = StrictCharField(max_length=200)
+        five_tables = StrictIntegerField(required=False, allow_null=True, default=None, min_value=0)
+
+    @extend_schema(responses={200: DrawOutput})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        return Response(DrawOutput(_draw_payload(tournament)).data)
+
+    @extend_schema(request=InputSerializer, responses={201: DrawOutput})
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.group_stage_draw(tournament=tournament, **data.validated_data, actor=request.user)
+        tournament.refresh_from_db()
+        return Response(DrawOutput(_draw_payload(tournament)).data, status=status.HTTP_201_CREATED)
+
+
+# --------------------------------------------------------------------------- games
+
+
+class ResultSeatOutput(serializers.Serializer):
+    position = serializers.IntegerField()
+    participant = serializers.IntegerField(source="participant_id")
+    role = serializers.SerializerMethodField()
+    character = serializers.SerializerMethodField()
+    lives = serializers.IntegerField(allow_null=True)
+    eliminated_by = serializers.IntegerField(allow_null=True)
+    final_duel = serializers.BooleanField()
+    won = serializers.BooleanField()
+    bounty = serializers.IntegerField(allow_null=True)
+
+    def get_role(self, obj: Any) -> str | None:
+        return obj.role or None
+
+    def get_character(self, obj: Any) -> str | None:
+        return obj.character or None
+
+
+class ResultOutput(serializers.Serializer):
+    game = serializers.IntegerField(source="game_id")
+    version = serializers.IntegerField()
+    winner = WinnerField()
+    signed = serializers.BooleanField()
+    reason = serializers.CharField()
+    recorded_at = serializers.DateTimeField()
+    recorded_by = serializers.CharField(source="recorded_by.get_username")
+    confirmed = serializers.SerializerMethodField()
+    seats = ResultSeatOutput(many=True, source="seat_list")
+
+    def get_confirmed(self, obj: Result) -> bool:
+        return obj.confirmed_by_id is not None
+
+
+class GameOutput(serializers.Serializer):
+    class SeatOut(serializers.Serializer):
+        position = serializers.IntegerField()
+        participant = serializers.IntegerField(source="participant_id")
+        name = serializers.CharField(source="participant.name")
+
+    id = serializers.IntegerField()
+    stage = serializers.CharField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField(source="table.number")
+    size = serializers.IntegerField(source="table.size")
+    sheriff_position = serializers.IntegerField(allow_null=True)
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+    seats = SeatOut(many=True, source="seat_list")
+
+
+class GameDetailOutput(GameOutput):
+    result = serializers.SerializerMethodField()
+
+    def get_result(self, obj: Game) -> dict[str, Any] | None:
+        result = getattr(obj, "current", None)
+        if result is None:
+            return None
+        result.seat_list = sorted(result.seats.all(), key=lambda s: s.position)
+        return ResultOutput(result).data
+
+
+class GameListApi(APIView):
+    """``GET /api/tournaments/{id}/games/?stage=group&round=2``."""
+
+    class FilterSerializer(StrictSerializer):
+        stage = serializers.ChoiceField(choices=Stage.choices, required=False)
+        round = serializers.IntegerField(required=False, min_value=1, max_value=1000)
+
+    @extend_schema(parameters=[FilterSerializer], responses={200: GameOutput(many=True)})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        filters = self.FilterSerializer(data=request.query_params.dict())
+        filters.is_valid(raise_exception=True)
+        games = selectors.games_list(tournament, **filters.validated_data)
+        return Response(GameOutput(games, many=True).data)
+
+
+def _game_detail(game_id: int) -> Game:
+    game = get_object_or_404(Game.objects.select_related("table", "tournament"), pk=game_id)
+    game.seat_list = list(game.table.seats.select_related("participant").order_by("position"))
+    game.current = selectors.current_result(game)
+    return game
+
+
+class GameDetailApi(APIView):
+    """``GET /api/games/{id}/``: the game, with its result once recorded."""
+
+    @extend_schema(responses={200: GameDetailOutput})
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(GameDetailOutput(_game_detail(game_id)).data)
+
+
+class ResultApi(APIView):
+    """``PUT /api/games/{id}/result/``: record or correct a game's result (referee)."""
+
+    permission_classes = [RefereeOnly]
+
+    class InputSerializer(StrictSerializer):
+        class SeatIn(StrictSerializer):
+            position = StrictIntegerField(min_value=1, max_value=50)
+            role = serializers.ChoiceField(
+                choices=["sheriff", "deputy", "outlaw", "renegade"], allow_null=True
+            )
+            character = StrictCharField(
+                max_length=100, required=False, allow_null=True, allow_blank=True, default=None
+            )
+            lives = StrictIntegerField(required=False, allow_null=True, default=None)
+            eliminated_by = StrictIntegerField(required=False, allow_null=True, default=None)
+            final_duel = StrictBooleanField(required=False, default=False)
+
+        seats = SeatIn(many=True, allow_empty=False, max_length=50)
+        winner = WinnerField(required=False, allow_null=True, default=None)
+        signed = StrictBooleanField(required=False, default=False)
+        reason = StrictCharField(required=False, allow_blank=True, default="", max_length=2000)
+        version = StrictIntegerField(required=False, allow_null=True, default=None, min_value=0)
+
+    class OutputSerializer(serializers.Serializer):
+        game = serializers.IntegerField(source="game_id")
+        version = serializers.IntegerField()
+        winner = WinnerField()
+        signed = serializers.BooleanField()
+        seats = ResultSeatOutput(many=True, source="seat_list")
+
+    @extend_schema(request=InputSerializer, responses={200: OutputSerializer})
+    def put(self, request: Request, game_id: int) -> Response:
+        game = get_object_or_404(Game, pk=game_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        result = services.result_record(
+            game=game,
+            seats=[services.SeatInput(**seat) for seat in values["seats"]],
+            winner=values["winner"],
+            signed=values["signed"],
+            reason=values["reason"],
+            version=values["version"],
+            actor=request.user,
+        )
+        result.seat_list = list(result.seats.order_by("position"))
+        return Response(self.OutputSerializer(result).data)
+
+
+class ResultHistoryApi(APIView):
+    """``GET /api/games/{id}/history/``: every version of a game's result, oldest first."""
+
+    permission_classes = [RefereeOnly]
+
+    class OutputSerializer(serializers.Serializer):
+        version = serializers.IntegerField()
+        recorded_at = serializers.DateTimeField()
+        recorded_by = serializers.CharField(source="recorded_by.get_username")
+        reason = serializers.CharField()
+        current = serializers.BooleanField(source="is_current")
+        confirmed_by = serializers.SerializerMethodField()
+        result = serializers.SerializerMethodField()
+
+        def get_confirmed_by(self, obj: Result) -> str | None:
+            return obj.confirmed_by.get_username() if obj.confirmed_by else None
+
+        def get_result(self, obj: Result) -> dict[str, Any]:
+            obj.seat_list = sorted(obj.seats.all(), key=lambda s: s.position)
+            return ResultOutput(obj).data
+
+    @extend_schema(responses={200: OutputSerializer(many=True)})
+    def get(self, request: Request, game_id: int) -> Response:
+        game = get_object_or_404(Game, pk=game_id)
+        results = (
+            Result.objects.filter(game=game)
+            .select_related("recorded_by", "confirmed_by")
+            .prefetch_related("seats")
+            .order_by("version")
+        )
+        return Response(self.OutputSerializer(results, many=True).data)
+
+
+class ResultConfirmApi(APIView):
+    """``POST /api/games/{id}/confirm/``: a second person confirms the result."""
+
+    permission_classes = [RefereeOnly]
+
+    class InputSerializer(StrictSerializer):
+        version = StrictIntegerField(required=False, allow_null=True, default=None)
+
+    @extend_schema(request=InputSerializer, responses={200: ResultOutput})
+    def post(self, request: Request, game_id: int) -> Response:
+        game = get_object_or_404(Game, pk=game_id)
+        data = self.InputSerializer(data=request.data or {})
+        data.is_valid(raise_exception=True)
+        result = services.result_confirm(game=game, actor=request.user, **data.validated_data)
+        result.seat_list = list(result.seats.order_by("position"))
+        return Response(ResultOutput(result).data)
+
+
+# --------------------------------------------------------------------------- standings, penalties
+
+
+class StandingsApi(APIView):
+    """``GET /api/tournaments/{id}/standings/``: live group standings."""
+
+    class OutputSerializer(serializers.Serializer):
+        class RowOut(serializers.Serializer):
+            rank = serializers.IntegerField()
+            participant = serializers.IntegerField(source="participant.pk")
+            name = serializers.CharField(source="participant.name")
+            nationality = serializers.CharField(source="participant.nationality")
+            table = serializers.IntegerField(allow_null=True)
+            position = serializers.IntegerField(allow_null=True)
+            table_rank = serializers.IntegerField(allow_null=True)
+            bounty = serializers.IntegerField()
+            game_bounty = serializers.IntegerField()
+            bonus = serializers.IntegerField()
+            deductions = serializers.IntegerField()
+            wins = serializers.IntegerField()
+            lives = serializers.IntegerField()
+            games_played = serializers.IntegerField()
+            excluded = serializers.BooleanField()
+            withdrawn = serializers.BooleanField()
+
+        class MissingOut(serializers.Serializer):
+            id = serializers.IntegerField()
+            round = serializers.IntegerField()
+            table = serializers.IntegerField(source="table.number")
+
+        complete = serializers.BooleanField()
+        games_recorded = serializers.IntegerField()
+        games_total = serializers.IntegerField()
+        missing = MissingOut(many=True, source="missing_games")
+        rows = RowOut(many=True)
+
+    @extend_schema(responses={200: OutputSerializer})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        standings = selectors.group_standings(tournament, with_missing=True)
+        return Response(self.OutputSerializer(standings).data)
+
+
+class PenaltyListApi(APIView):
+    """``GET/POST /api/tournaments/{id}/penalties/`` (giving one: referee)."""
+
+    permission_classes = [ReadOnlyOrReferee]
+
+    class InputSerializer(StrictSerializer):
+        participant = StrictIntegerField()
+        kind = serializers.ChoiceField(choices=Penalty.Kind.values)
+        amount = StrictIntegerField(required=False, default=0, min_value=0, max_value=1_000_000)
+        reason = StrictCharField(max_length=2000)
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        participant = serializers.IntegerField(source="participant_id")
+        name = serializers.CharField(source="participant.name")
+        kind = serializers.CharField()
+        amount = serializers.IntegerField()
+        reason = serializers.CharField()
+        referee = serializers.CharField(source="referee.get_username")
+        created_at = serializers.DateTimeField()
+
+    @extend_schema(responses={200: OutputSerializer(many=True)})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        penalties = tournament.penalties.select_related("participant", "referee").order_by("id")
+        return Response(self.OutputSerializer(penalties, many=True).data)
+
+    @extend_schema(request=InputSerializer, responses={201: OutputSerializer})
+    def post(self, request: Request, tournament_id: int) -> Response:
+        from django.utils.translation import gettext as _
+
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        participant = tournament.participants.filter(pk=values.pop("participant")).first()
+        if participant is None:
+            raise InvalidInput.single(
+                "unknown_participant",
+                _("No such participant in this tournament."),
+                field="participant",
+            )
+        penalty = services.penalty_give(participant=participant, actor=request.user, **values)
+        return Response(self.OutputSerializer(penalty).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,159 @@
+"""Per-tournament settings, typed and with their defaults in one place.
+
+A tournament stores only the settings an organiser changed (a JSON object);
+everything else falls back to the defaults below, which are the ones
+``rules.md`` names. Unknown keys and wrong types are refused, so a typo in a
+setting can never silently run a tournament with the wrong amounts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from scoring.bounty import BountyTable
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting: its key, type, default, bounds and a translated label."""
+
+    key: str
+    kind: type
+    default: Any
+    label: str
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+
+
+_BOUNTY_LABELS = {
+    "sheriff_5": _("Bounty: Sheriff wins at a 5-table"),
+    "sheriff_6": _("Bounty: Sheriff wins at a 6-table"),
+    "deputy_5": _("Bounty: Deputy wins at a 5-table"),
+    "deputy_6": _("Bounty: Deputy wins at a 6-table"),
+    "outlaw_5": _("Bounty: each Outlaw at a 5-table"),
+    "outlaw_6": _("Bounty: each Outlaw at a 6-table"),
+    "renegade_5": _("Bounty: Renegade wins at a 5-table"),
+    "renegade_6": _("Bounty: Renegade wins at a 6-table"),
+    "final_duel": _("Bounty: Renegade reaches the final duel"),
+    "survivor": _("Bounty: alive at the end of a game"),
+    "deputy_kills_sheriff": _("Bounty: Deputy eliminates own Sheriff"),
+    "five_table_bonus": _("Bonus for a seat at a 5-table"),
+}
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("max_participants", int, 126, _("Maximum number of participants"), 2, 10_000),
+    Setting(
+        "knockout_field_size",
+        int,
+        None,
+        _("Knockout field size (empty: number of group tables, at least 4)"),
+        2,
+        10_000,
+        nullable=True,
+    ),
+    Setting("tougher_sheriff", bool, False, _("Showdown: tougher Sheriff (5 lives)")),
+    Setting("double_check", bool, False, _("Results count only once a second person confirms")),
+    *(
+        Setting(
+            f"bounty_{f.name}" if f.name != "five_table_bonus" else f.name,
+            int,
+            f.default,
+            _BOUNTY_LABELS[f.name],
+            -100_000,
+            100_000,
+        )
+        for f in fields(BountyTable)
+    ),
+)
+SETTINGS_BY_KEY: dict[str, Setting] = {s.key: s for s in SETTINGS}
+
+
+def _bounty_key(field_name: str) -> str:
+    return field_name if field_name == "five_table_bonus" else f"bounty_{field_name}"
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    """The effective settings of one tournament (stored overrides + defaults)."""
+
+    values: Mapping[str, Any]
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self.values[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+    @property
+    def bounty_table(self) -> BountyTable:
+        return BountyTable(
+            **{f.name: self.values[_bounty_key(f.name)] for f in fields(BountyTable)}
+        )
+
+
+def validate_settings(raw: Any) -> dict[str, Any]:
+    """Check stored/submitted overrides; return them cleaned.
+
+    Raises ``ValidationError`` with one message per bad key (``code`` is
+    ``unknown_setting`` or ``invalid_setting``).
+    """
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise ValidationError(_("Settings must be an object."), code="invalid_setting")
+    errors: dict[str, list[ValidationError]] = {}
+    cleaned: dict[str, Any] = {}
+    for key, value in raw.items():
+        setting = SETTINGS_BY_KEY.get(key)
+        if setting is None:
+            errors[str(key)] = [
+                ValidationError(
+                    _("Unknown setting “%(key)s”."), code="unknown_setting", params={"key": key}
+                )
+            ]
+            continue
+        if value is None and setting.nullable:
+            cleaned[key] = None
+            continue
+        # bool is a subclass of int: refuse True where a number is expected.
+        if not isinstance(value, setting.kind) or (setting.kind is int and isinstance(value, bool)):
+            errors[key] = [
+                ValidationError(
+                    _("Setting “%(key)s” must be %(kind)s."),
+                    code="invalid_setting",
+                    params={
+                        "key": key,
+                        "kind": _("a whole number") if setting.kind is int else _("true or false"),
+                    },
+                )
+            ]
+            continue
+        if setting.kind is int and (
+            (setting.minimum is not None and value < setting.minimum)
+            or (setting.maximum is not None and value > setting.maximum)
+        ):
+            errors[key] = [
+                ValidationError(
+                    _("Setting “%(key)s” must be between %(min)s and %(max)s."),
+                    code="invalid_setting",
+                    params={"key": key, "min": setting.minimum, "max": setting.maximum},
+                )
+            ]
+            continue
+        cleaned[key] = value
+    if errors:
+        raise ValidationError(errors)
+    return cleaned
+
+
+def effective_settings(overrides: Mapping[str, Any] | None) -> TournamentSettings:
+    """Defaults overlaid with a tournament's stored overrides."""
+    values = {s.key: s.default for s in SETTINGS}
+    values.update(overrides or {})
+    return TournamentSettings(values=values)
