@@ -1,7 +1,6 @@
-from django.urls import path
-
-from . import views
+from django.urls import include, path
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", include("tournaments.urls_public")),
+    path("", include("tournaments.urls_staff")),
 ]

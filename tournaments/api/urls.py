@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from . import views
@@ -37,6 +37,7 @@ urlpatterns = [
     path("games/<int:game_id>/result/", views.ResultApi.as_view(), name="api-game-result"),
     path("games/<int:game_id>/history/", views.ResultHistoryApi.as_view(), name="api-game-history"),
     path("games/<int:game_id>/confirm/", views.ResultConfirmApi.as_view(), name="api-game-confirm"),
+    path("", include("tournaments.api.document_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

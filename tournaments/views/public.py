@@ -1,9 +1,9 @@
-"""Server-rendered pages."""
+"""Pages anyone may read: home, leaderboard, projector, seating, player page, knockout, ranking."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from .models import Tournament
+from tournaments.models import Tournament
 
 
 def home(request: HttpRequest) -> HttpResponse:

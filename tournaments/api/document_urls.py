@@ -1,0 +1,3 @@
+"""PDF and spreadsheet endpoints (``/api/tournaments/{id}/….pdf|.xlsx``, participant import)."""
+
+urlpatterns: list = []

@@ -1,0 +1,1 @@
+"""Server-rendered pages: ``public`` (anyone), ``staff`` (referees and organisers)."""

@@ -1,0 +1,1 @@
+"""Pages for referees (result entry, open games, penalties) and organisers (running the day)."""
