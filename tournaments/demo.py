@@ -10,8 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import services
-from .models import Tournament
+from .models import Stage, Tournament
 from .permissions import ORGANISERS, REFEREES
+from .simulation import open_games, record_random_results
 
 DEMO_NAME = "Deutsche BANG!-Meisterschaft (Demo)"
 
@@ -49,7 +50,7 @@ DEMO_PLAYERS: tuple[tuple[str, str], ...] = (
     ("Mads Nielsen", "DK"),
 )
 DEMO_USERS = (("orga", ORGANISERS), ("schiri", REFEREES), ("schiri2", REFEREES))
-DEMO_PASSWORD = "bang-demo"  # noqa: S105 - a demo on a laptop, created only with DEBUG on
+DEMO_PASSWORD = "bang-demo"  # a demo on a laptop, created only with DEBUG on
 
 
 def demo_users() -> dict[str, User]:
@@ -97,32 +98,6 @@ def play_group_rounds(
     tournament: Tournament, *, rounds: range, rng: random.Random, referees: list[User]
 ) -> int:
     """Record random valid results for the given group rounds; returns how many."""
-    from scoring.simulate import random_result
-
-    from .models import Game, Stage
-
-    played = 0
-    games = Game.objects.filter(
-        tournament=tournament, stage=Stage.GROUP, round__in=list(rounds), status=Game.Status.OPEN
-    ).select_related("table", "tournament")
-    for game in games.order_by("round", "table__number"):
-        reports, winner = random_result(services.game_spec(game), rng)
-        services.result_record(
-            game=game,
-            seats=[
-                services.SeatInput(
-                    position=r.position,
-                    role=r.role.value if r.role else None,
-                    character=r.character,
-                    lives=r.lives,
-                    eliminated_by=r.eliminated_by,
-                    final_duel=r.final_duel,
-                )
-                for r in reports
-            ],
-            winner=winner,
-            signed=True,
-            actor=rng.choice(referees),
-        )
-        played += 1
-    return played
+    return record_random_results(
+        open_games(tournament, stage=Stage.GROUP, rounds=rounds), rng=rng, referees=referees
+    )

@@ -10,13 +10,25 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, IntegerField, Q, QuerySet, Sum, Value
+from django.db.models import Count, IntegerField, Max, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
 
 from scoring.bounty import tournament_total
 from scoring.standings import PlayerLine, RankedLine, rank_standings
 
-from .models import Game, Participant, Penalty, Result, ResultSeat, Seat, Stage, Table, Tournament
+from .models import (
+    Game,
+    Knockout,
+    LotDraw,
+    Participant,
+    Penalty,
+    Result,
+    ResultSeat,
+    Seat,
+    Stage,
+    Table,
+    Tournament,
+)
 
 
 @dataclass(frozen=True)
@@ -215,4 +227,120 @@ def group_tables(tournament: Tournament) -> list[Table]:
         Table.objects.filter(tournament=tournament, stage=Stage.GROUP)
         .prefetch_related("seats__participant")
         .order_by("number")
+    )
+
+
+# --------------------------------------------------------------------------- knockout
+
+
+def knockout_tables(tournament: Tournament) -> list[Table]:
+    """Every knockout table, round by round, with seats, game, current result and pick order.
+
+    Five queries whatever the size: tables, seats, games, current results with their seats.
+    """
+    tables = list(
+        Table.objects.filter(tournament=tournament, stage=Stage.KNOCKOUT).order_by(
+            "round", "number"
+        )
+    )
+    seats_by_table: dict[int, list[Seat]] = defaultdict(list)
+    for seat in (
+        Seat.objects.filter(table__in=tables).select_related("participant").order_by("position")
+    ):
+        seats_by_table[seat.table_id].append(seat)
+    games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
+    results = {
+        r.game_id: r
+        for r in counting_or_current_results(tournament)
+        .filter(game__table__in=tables)
+        .prefetch_related("seats")
+    }
+    for table in tables:
+        table.seat_list = seats_by_table[table.pk]
+        by_id = {s.participant_id: s.participant for s in table.seat_list}
+        table.pick_list = [by_id[p] for p in table.pick_order if p in by_id]
+        table.game = games.get(table.pk)
+        table.result = results.get(table.game.pk) if table.game else None
+    return tables
+
+
+def counting_or_current_results(tournament: Tournament) -> QuerySet[Result]:
+    """The current version of every result (confirmed or not), with who entered it."""
+    return Result.objects.filter(game__tournament=tournament, is_current=True).select_related(
+        "recorded_by", "confirmed_by"
+    )
+
+
+def lot_draws(tournament: Tournament) -> list[LotDraw]:
+    """Recorded lot draws with names resolved (``.candidate_list``, ``.order_list``)."""
+    draws = list(LotDraw.objects.filter(tournament=tournament).order_by("id"))
+    ids = {p for d in draws for p in d.candidates}
+    names = dict(Participant.objects.filter(pk__in=ids).values_list("pk", "name"))
+    for draw in draws:
+        draw.candidate_list = [(p, names.get(p, "?")) for p in draw.candidates]
+        draw.order_list = [(p, names.get(p, "?")) for p in draw.order]
+    return draws
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    place: int
+    participant: Participant
+    knockout_round_reached: int | None
+    excluded: bool
+
+
+@dataclass(frozen=True)
+class Ranking:
+    final: bool
+    champion: Participant | None
+    title_holder: Participant | None
+    rows: list[RankingRow]
+    knockout_started: bool = False
+
+
+def final_ranking(tournament: Tournament) -> Ranking:
+    """The final ranking (rules.md §8); before the knockout ends, the current order."""
+    from scoring import knockout as rules
+
+    standings = group_standings(tournament)
+    knockout = Knockout.objects.filter(tournament=tournament).first()
+    by_id = {row.participant.pk: row.participant for row in standings.rows}
+    excluded = [row.participant.pk for row in standings.rows if row.excluded]
+    round_reached = dict(
+        Seat.objects.filter(table__tournament=tournament, table__stage=Stage.KNOCKOUT)
+        .values("participant_id")
+        .annotate(reached=Max("table__round"))
+        .order_by()
+        .values_list("participant_id", "reached")
+    )
+    seeding = [p for p in (knockout.seeding if knockout else []) if p in by_id]
+    champion = knockout.champion_id if knockout else None
+    rows = rules.final_ranking(
+        seeding=seeding,
+        round_reached=round_reached,
+        champion=champion,
+        group_order=[row.participant.pk for row in standings.rows],
+        excluded=excluded,
+    )
+    holder = rules.title_holder(
+        rows,
+        nationality={pid: str(p.nationality) for pid, p in by_id.items()},
+        excluded=excluded,
+    )
+    excluded_set = set(excluded)
+    return Ranking(
+        final=champion is not None,
+        champion=by_id.get(champion) if champion else None,
+        title_holder=by_id.get(holder) if holder and champion else None,
+        rows=[
+            RankingRow(
+                place=row.place,
+                participant=by_id[row.participant],
+                knockout_round_reached=row.knockout_round_reached,
+                excluded=row.participant in excluded_set,
+            )
+            for row in rows
+        ],
+        knockout_started=knockout is not None,
     )

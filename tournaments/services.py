@@ -38,6 +38,8 @@ from .models import (
     Character,
     Game,
     GroupDraw,
+    Knockout,
+    LotDraw,
     Participant,
     Penalty,
     Result,
@@ -746,3 +748,198 @@ def _knockout_round_closed(game: Game) -> bool:
     return Table.objects.filter(
         tournament_id=game.tournament_id, stage=Stage.KNOCKOUT, round__gt=game.round
     ).exists()
+
+
+# --------------------------------------------------------------------------- knockout
+
+
+def _require_complete(tournament: Tournament, *, stage: str, round: int | None = None) -> None:
+    """Refuse with ``round_incomplete`` while games of the stage (round) count no result."""
+    from .selectors import counting_results
+
+    games = Game.objects.filter(tournament=tournament, stage=stage).exclude(status=Game.Status.VOID)
+    if round is not None:
+        games = games.filter(round=round)
+    total = games.count()
+    counted = counting_results(tournament).filter(game__in=games).count()
+    if total == 0 or counted < total:
+        raise Conflict.single(
+            "round_incomplete",
+            _("%(missing)s of %(total)s games have no (confirmed) result yet.")
+            % {"missing": total - counted, "total": total},
+        )
+
+
+def knockout_start(
+    *,
+    tournament: Tournament,
+    seed: str,
+    field_size: int | None = None,
+    actor: User | None = None,
+) -> Knockout:
+    """Qualify the knockout field, record any lots, and seat knockout round 1 (rules.md §8)."""
+    from scoring import knockout as rules
+    from scoring.standings import PlayerLine, RankedLine
+
+    from .selectors import group_standings
+
+    seed = str(seed)
+    if not seed.strip():
+        raise InvalidInput.single("invalid_seed", _("The seed must not be empty."), field="seed")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if Knockout.objects.filter(tournament=tournament).exists():
+            raise Conflict.single("knockout_started", _("The knockout has already started."))
+        _require_complete(tournament, stage=Stage.GROUP)
+        standings = group_standings(tournament)
+        ranked = [
+            RankedLine(
+                line=PlayerLine(
+                    participant=row.participant.pk,
+                    table=row.table or 0,
+                    position=row.position or 0,
+                    bounty=row.bounty,
+                    wins=row.wins,
+                    lives=row.lives,
+                    games_played=row.games_played,
+                    # Withdrawn players have left: they cannot qualify either.
+                    excluded=row.excluded or row.withdrawn,
+                ),
+                rank=row.rank,
+                table_rank=row.table_rank or 0,
+            )
+            for row in standings.rows
+        ]
+        tables = len({row.table for row in standings.rows if row.table})
+        size = (
+            field_size or tournament.config.knockout_field_size or rules.default_field_size(tables)
+        )
+        try:
+            qualification = rules.qualify(ranked, field_size=size, seed=seed)
+        except rules.QualificationError as error:
+            raise InvalidInput.single(
+                "invalid_field_size", error.message, field="field_size"
+            ) from None
+        knockout = Knockout.objects.create(
+            tournament=tournament, field_size=size, seed=seed, seeding=qualification.seeding
+        )
+        LotDraw.objects.bulk_create(
+            LotDraw(
+                tournament=tournament,
+                purpose=lot.purpose,
+                seed=seed,
+                candidates=list(lot.candidates),
+                order=list(lot.order),
+                places=lot.places,
+            )
+            for lot in qualification.lots
+        )
+        layout = _seat_knockout_round(knockout, players=qualification.seeding, round=1)
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action="knockout_started",
+            obj=knockout,
+            after={
+                "seed": seed,
+                "field_size": size,
+                "seeding": qualification.seeding,
+                "lots": [
+                    {"purpose": lot.purpose, "candidates": lot.candidates, "order": lot.order}
+                    for lot in qualification.lots
+                ],
+                "tables": layout,
+            },
+        )
+    return knockout
+
+
+def _seat_knockout_round(
+    knockout: Knockout, *, players: Sequence[int], round: int
+) -> list[list[int]]:
+    """Seat one knockout round by a seeded draw; one game per table, roles random."""
+    layout = seating.draw_knockout_tables(list(players), seed=f"{knockout.seed}:round-{round}")
+    for number, members in enumerate(layout, start=1):
+        table = Table.objects.create(
+            tournament=knockout.tournament,
+            stage=Stage.KNOCKOUT,
+            round=round,
+            number=number,
+            size=len(members),
+            pick_order=knockout_pick_order(knockout.seeding, members),
+        )
+        Seat.objects.bulk_create(
+            Seat(table=table, position=position, participant_id=pid)
+            for position, pid in enumerate(members, start=1)
+        )
+        Game.objects.create(
+            tournament=knockout.tournament, table=table, stage=Stage.KNOCKOUT, round=round
+        )
+    knockout.current_round = round
+    knockout.save(update_fields=["current_round"])
+    return layout
+
+
+def knockout_pick_order(seeding: Sequence[int], players: Sequence[int]) -> list[int]:
+    from scoring.knockout import pick_order
+
+    return pick_order(seeding, players=players)
+
+
+def knockout_next_round(
+    *, tournament: Tournament, seed: str | None = None, actor: User | None = None
+) -> Knockout:
+    """Close the current knockout round: winners go on, Renegade winners move to the
+    top of the seeding list; seat the next round, or name the champion."""
+    from scoring.knockout import advance_seeding
+
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        knockout = Knockout.objects.filter(tournament=tournament).first()
+        if knockout is None:
+            raise Conflict.single("knockout_not_started", _("The knockout has not started yet."))
+        if knockout.champion_id is not None:
+            raise Conflict.single(
+                "knockout_finished", _("The knockout is over: the champion is known.")
+            )
+        if seed:
+            knockout.seed = str(seed)
+        current = knockout.current_round
+        _require_complete(tournament, stage=Stage.KNOCKOUT, round=current)
+        from .selectors import counting_results
+
+        winners = list(
+            ResultSeat.objects.filter(
+                result__in=counting_results(tournament).filter(
+                    game__stage=Stage.KNOCKOUT, game__round=current
+                ),
+                won=True,
+            ).values_list("participant_id", "role")
+        )
+        renegades = [pid for pid, role in winners if role == Role.RENEGADE.value]
+        before = list(knockout.seeding)
+        knockout.seeding = advance_seeding(
+            knockout.seeding, renegade_winners=[p for p in before if p in renegades]
+        )
+        going_on = [p for p in knockout.seeding if p in {pid for pid, _role in winners}]
+        if len(going_on) == 1:
+            knockout.champion_id = going_on[0]
+            knockout.save(update_fields=["seeding", "champion", "seed"])
+            layout: list[list[int]] = []
+        else:
+            knockout.save(update_fields=["seeding", "seed"])
+            layout = _seat_knockout_round(knockout, players=going_on, round=current + 1)
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action="knockout_champion" if knockout.champion_id else "knockout_round_seated",
+            obj=knockout,
+            before={"round": current, "seeding": before},
+            after={
+                "round": knockout.current_round,
+                "seeding": knockout.seeding,
+                "tables": layout,
+                "champion": knockout.champion_id,
+            },
+        )
+    return knockout

@@ -33,6 +33,24 @@ urlpatterns = [
         views.PenaltyListApi.as_view(),
         name="api-penalties",
     ),
+    path(
+        "tournaments/<int:tournament_id>/knockout/",
+        views.KnockoutApi.as_view(),
+        name="api-knockout",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/knockout/start/",
+        views.KnockoutStartApi.as_view(),
+        name="api-knockout-start",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/knockout/next-round/",
+        views.KnockoutNextRoundApi.as_view(),
+        name="api-knockout-next-round",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/ranking/", views.RankingApi.as_view(), name="api-ranking"
+    ),
     path("games/<int:game_id>/", views.GameDetailApi.as_view(), name="api-game"),
     path("games/<int:game_id>/result/", views.ResultApi.as_view(), name="api-game-result"),
     path("games/<int:game_id>/history/", views.ResultHistoryApi.as_view(), name="api-game-history"),

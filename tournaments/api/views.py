@@ -515,3 +515,136 @@ class PenaltyListApi(APIView):
             )
         penalty = services.penalty_give(participant=participant, actor=request.user, **values)
         return Response(self.OutputSerializer(penalty).data, status=status.HTTP_201_CREATED)
+
+
+# --------------------------------------------------------------------------- knockout, ranking
+
+
+class KnockoutTableOutput(serializers.Serializer):
+    class SeatOut(serializers.Serializer):
+        position = serializers.IntegerField()
+        participant = serializers.IntegerField(source="participant_id")
+        name = serializers.CharField(source="participant.name")
+
+    round = serializers.IntegerField()
+    number = serializers.IntegerField()
+    size = serializers.IntegerField()
+    game = serializers.IntegerField(source="game.pk")
+    status = serializers.CharField(source="game.status")
+    pick_order = serializers.ListField(child=serializers.IntegerField())
+    characters_to_reveal = serializers.SerializerMethodField()
+    seats = SeatOut(many=True, source="seat_list")
+
+    def get_characters_to_reveal(self, obj: Any) -> int:
+        return obj.size + 1
+
+
+def _knockout_payload(tournament: Tournament, *, round: int | None = None) -> dict[str, Any]:
+    from django.utils.translation import gettext as _
+
+    knockout = tournament.knockout
+    tables = [t for t in selectors.knockout_tables(tournament) if round is None or t.round == round]
+    warnings = []
+    if round is not None and len(tables) > 3:
+        warnings.append(
+            {
+                "code": "more_than_three_tables",
+                "message": _("This round needs %(count)s tables (more than three).")
+                % {"count": len(tables)},
+            }
+        )
+    return {
+        "seeding": knockout.seeding,
+        "round": knockout.current_round,
+        "field_size": knockout.field_size,
+        "seed": knockout.seed,
+        "champion": knockout.champion_id,
+        "tables": KnockoutTableOutput(tables, many=True).data,
+        "lots": [
+            {
+                "purpose": lot.purpose,
+                "candidates": lot.candidates,
+                "order": lot.order,
+                "places": lot.places,
+            }
+            for lot in selectors.lot_draws(tournament)
+        ],
+        "warnings": warnings,
+    }
+
+
+class KnockoutApi(APIView):
+    """``GET /api/tournaments/{id}/knockout/``: the seeding list, every round's tables, lots."""
+
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        if not hasattr(tournament, "knockout"):
+            return Response(
+                {"seeding": [], "round": None, "tables": [], "lots": [], "champion": None}
+            )
+        return Response(_knockout_payload(tournament))
+
+
+class KnockoutStartApi(APIView):
+    """``POST /api/tournaments/{id}/knockout/start/`` (organiser)."""
+
+    class InputSerializer(StrictSerializer):
+        seed = StrictCharField(max_length=200)
+        field_size = StrictIntegerField(required=False, allow_null=True, default=None, min_value=2)
+
+    @extend_schema(request=InputSerializer)
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        knockout = services.knockout_start(
+            tournament=tournament, **data.validated_data, actor=request.user
+        )
+        tournament.knockout = knockout
+        return Response(_knockout_payload(tournament, round=1), status=status.HTTP_201_CREATED)
+
+
+class KnockoutNextRoundApi(APIView):
+    """``POST /api/tournaments/{id}/knockout/next-round/`` (organiser)."""
+
+    class InputSerializer(StrictSerializer):
+        seed = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
+
+    @extend_schema(request=InputSerializer)
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        data = self.InputSerializer(data=request.data or {})
+        data.is_valid(raise_exception=True)
+        knockout = services.knockout_next_round(
+            tournament=tournament, seed=data.validated_data["seed"] or None, actor=request.user
+        )
+        if knockout.champion_id is not None:
+            return Response({"champion": knockout.champion_id})
+        tournament.knockout = knockout
+        payload = _knockout_payload(tournament, round=knockout.current_round)
+        return Response(payload, status=status.HTTP_201_CREATED)
+
+
+class RankingApi(APIView):
+    """``GET /api/tournaments/{id}/ranking/``: the final ranking (current order until the end)."""
+
+    class OutputSerializer(serializers.Serializer):
+        class RowOut(serializers.Serializer):
+            place = serializers.IntegerField()
+            participant = serializers.IntegerField(source="participant.pk")
+            name = serializers.CharField(source="participant.name")
+            nationality = serializers.CharField(source="participant.nationality")
+            knockout_round_reached = serializers.IntegerField(allow_null=True)
+            excluded = serializers.BooleanField()
+
+        final = serializers.BooleanField()
+        champion = serializers.IntegerField(source="champion.pk", allow_null=True, default=None)
+        title_holder = serializers.IntegerField(
+            source="title_holder.pk", allow_null=True, default=None
+        )
+        rows = RowOut(many=True)
+
+    @extend_schema(responses={200: OutputSerializer})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        return Response(self.OutputSerializer(selectors.final_ranking(tournament)).data)

@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand, CommandParser
+from django.db.models import Count
+
+from tournaments.models import Game, Result
+from tournaments.selectors import final_ranking
+from tournaments.simulation import simulate_tournament
+
+
+class Command(BaseCommand):
+    help = (
+        "Rehearse a whole tournament (draw, every group game, knockout to the champion) "
+        "with random valid results recorded through the real services."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--participants", type=int, default=126)
+        parser.add_argument("--seed", default="rehearsal")
+        parser.add_argument("--ruleset", choices=["bang", "showdown"], default="bang")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        organiser, _created = User.objects.get_or_create(
+            username="rehearsal", defaults={"is_active": False}
+        )
+        start = time.perf_counter()
+        tournament = simulate_tournament(
+            participants=options["participants"],
+            seed=options["seed"],
+            organiser=organiser,
+            ruleset=options["ruleset"],
+        )
+        elapsed = time.perf_counter() - start
+        ranking = final_ranking(tournament)
+        games = Game.objects.filter(tournament=tournament).values("stage").annotate(n=Count("id"))
+        counts = {row["stage"]: row["n"] for row in games}
+        results = Result.objects.filter(game__tournament=tournament).count()
+        self.stdout.write(
+            f"Tournament #{tournament.pk}: {options['participants']} participants, "
+            f"{counts.get('group', 0)} group games, {counts.get('knockout', 0)} knockout games, "
+            f"{results} results recorded."
+        )
+        champion = ranking.champion
+        holder = ranking.title_holder
+        self.stdout.write(f"Champion: {champion} ({champion.nationality})")
+        self.stdout.write(f"Title holder (best-placed DE): {holder or '—'}")
+        self.stdout.write(self.style.SUCCESS(f"Simulated in {elapsed:.2f} s."))
