@@ -538,6 +538,17 @@ def result_record(
                 field="version",
             )
         if game.version and not reason.strip():
+            if version is None:
+                # Sent as a first entry, but someone recorded this game meanwhile.
+                raise Conflict.single(
+                    "version_conflict",
+                    _(
+                        "This game already has a result (version %(current)s). Check it; "
+                        "to correct it, give a reason."
+                    )
+                    % {"current": game.version},
+                    field="version",
+                )
             raise InvalidInput.single(
                 "reason_required",
                 _("A correction needs a reason."),

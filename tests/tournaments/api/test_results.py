@@ -163,7 +163,10 @@ def test_corrections_need_a_reason_and_keep_every_version(referee_api, organiser
     outlaws_win = _law_wins_six()
     outlaws_win["seats"][0]["lives"] = 0  # the Sheriff is out after all: the Outlaws win
     outlaws_win["seats"][0]["eliminated_by"] = 3
-    no_reason = referee_api.put(url, outlaws_win, format="json")
+    as_if_new = referee_api.put(url, outlaws_win, format="json")
+    assert as_if_new.status_code == 409
+    assert as_if_new.json()["errors"][0]["code"] == "version_conflict"
+    no_reason = referee_api.put(url, {**outlaws_win, "version": 1}, format="json")
     assert no_reason.status_code == 400
     assert no_reason.json()["errors"][0]["code"] == "reason_required"
 
