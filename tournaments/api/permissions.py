@@ -28,3 +28,10 @@ class RefereeOnly(BasePermission):
 
     def has_permission(self, request: Any, view: Any) -> bool:
         return is_referee(request.user)
+
+
+class OrganiserOnly(BasePermission):
+    """Only organisers, also for reading (e.g. the audit log)."""
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        return is_organiser(request.user)

@@ -51,6 +51,7 @@ urlpatterns = [
     path(
         "tournaments/<int:tournament_id>/ranking/", views.RankingApi.as_view(), name="api-ranking"
     ),
+    path("tournaments/<int:tournament_id>/audit/", views.AuditLogApi.as_view(), name="api-audit"),
     path("games/<int:game_id>/", views.GameDetailApi.as_view(), name="api-game"),
     path("games/<int:game_id>/result/", views.ResultApi.as_view(), name="api-game-result"),
     path("games/<int:game_id>/history/", views.ResultHistoryApi.as_view(), name="api-game-history"),

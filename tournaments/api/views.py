@@ -31,7 +31,7 @@ from .fields import (
     StrictSerializer,
     WinnerField,
 )
-from .permissions import ReadOnlyOrReferee, RefereeOnly
+from .permissions import OrganiserOnly, ReadOnlyOrReferee, RefereeOnly
 
 # --------------------------------------------------------------------------- auth
 
@@ -648,3 +648,28 @@ class RankingApi(APIView):
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         return Response(self.OutputSerializer(selectors.final_ranking(tournament)).data)
+
+
+class AuditLogApi(APIView):
+    """``GET /api/tournaments/{id}/audit/``: every change, oldest first (organiser)."""
+
+    permission_classes = [OrganiserOnly]
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        created_at = serializers.DateTimeField()
+        actor = serializers.SerializerMethodField()
+        action = serializers.CharField()
+        object_type = serializers.CharField()
+        object_id = serializers.CharField()
+        before = serializers.JSONField()
+        after = serializers.JSONField()
+
+        def get_actor(self, obj: Any) -> str | None:
+            return obj.actor.get_username() if obj.actor else None
+
+    @extend_schema(responses={200: OutputSerializer(many=True)})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        entries = tournament.audit_entries.select_related("actor").order_by("id")
+        return Response(self.OutputSerializer(entries, many=True).data)
