@@ -1,0 +1,26 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournaments.backup import BackupError, import_tournament
+
+
+class Command(BaseCommand):
+    help = "Restore a tournament written by export_tournament (all or nothing)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", type=Path)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            data = json.loads(options["file"].read_text(encoding="utf-8"))
+            tournament = import_tournament(data)
+        except (OSError, json.JSONDecodeError, BackupError, KeyError) as error:
+            raise CommandError(f"Cannot import {options['file']}: {error}") from error
+        self.stdout.write(
+            self.style.SUCCESS(f"Imported “{tournament.name}” as tournament #{tournament.pk}.")
+        )
