@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
@@ -32,36 +33,39 @@ def error_response(errors: list[dict[str, Any]], status_code: int, headers: Any 
     return Response({"errors": errors}, status=status_code, headers=headers)
 
 
-def _flatten(
-    detail: Any, *, field: str | None = None, index: int | None = None
-) -> list[dict[str, Any]]:
-    """Turn DRF's nested error details into flat error items."""
+def _is_leaf(detail: Any) -> bool:
+    return isinstance(detail, dict) and isinstance(detail.get("message"), str) and "code" in detail
+
+
+def _flatten(detail: Any, path: tuple[str | int, ...] = ()) -> list[dict[str, Any]]:
+    """Turn DRF's nested error details into flat error items.
+
+    A leading list index becomes ``index`` (the item of a posted list); the rest
+    of the path becomes ``field``, e.g. ``seats[2].lives``.
+    """
+    if _is_leaf(detail):
+        item: dict[str, Any] = {
+            "code": _normalise_code(detail["code"]),
+            "message": str(detail["message"]),
+        }
+        parts = list(path)
+        if parts and isinstance(parts[0], int):
+            item["index"] = parts.pop(0)
+        field = ""
+        for part in parts:
+            if part == "non_field_errors":
+                continue
+            field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
+        if field:
+            item["field"] = field
+        return [item]
     items: list[dict[str, Any]] = []
     if isinstance(detail, dict):
-        if "message" in detail and "code" in detail and isinstance(detail["message"], str):
-            item: dict[str, Any] = {
-                "code": _normalise_code(detail["code"]),
-                "message": detail["message"],
-            }
-            if field and field != "non_field_errors":
-                item["field"] = field
-            if index is not None:
-                item["index"] = index
-            return [item]
         for key, value in detail.items():
-            name = key if field is None or key == "non_field_errors" else f"{field}.{key}"
-            if key == "non_field_errors":
-                name = field
-            items.extend(_flatten(value, field=name, index=index))
+            items.extend(_flatten(value, (*path, key)))
     elif isinstance(detail, list):
         for i, value in enumerate(detail):
-            if isinstance(value, dict) and not ("message" in value and "code" in value):
-                if field is None:
-                    items.extend(_flatten(value, field=None, index=i))
-                else:
-                    items.extend(_flatten(value, field=f"{field}[{i}]", index=index))
-            else:
-                items.extend(_flatten(value, field=field, index=index))
+            items.extend(_flatten(value, path if _is_leaf(value) else (*path, i)))
     return items
 
 
@@ -77,6 +81,16 @@ def _normalise_code(code: str) -> str:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DomainError):
         return error_response([e.as_dict() for e in exc.errors], exc.status_code)
+    if isinstance(exc, RequestDataTooBig):
+        return error_response(
+            [{"code": "request_too_large", "message": _("The request is too large.")}],
+            status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
+    if isinstance(exc, SuspiciousOperation):
+        return error_response(
+            [{"code": "malformed_request", "message": _("The request is malformed.")}],
+            status.HTTP_400_BAD_REQUEST,
+        )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -1,0 +1,42 @@
+"""Fuzz the API with schemathesis against its own published OpenAPI schema.
+
+Every operation gets random (mostly invalid) input as an organiser; whatever
+it is, the answer must never be a server error. The number of examples per
+operation is bounded (``FUZZ_EXAMPLES``, default 25) to keep CI fast.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+import schemathesis
+from django.core.wsgi import get_wsgi_application
+from hypothesis import HealthCheck, settings
+from rest_framework.authtoken.models import Token
+
+from tests import factories
+
+schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
+
+
+@pytest.fixture
+def organiser_token(db) -> str:
+    """An organiser, and a drawn tournament with a result, for the ids to hit something."""
+    organiser = factories.make_organiser(username="fuzz-orga")
+    factories.drawn_tournament(10)
+    return Token.objects.create(user=organiser).key
+
+
+@pytest.mark.django_db
+@schema.parametrize()
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    database=None,
+)
+def test_no_operation_answers_with_a_server_error(case, organiser_token):
+    response = case.call(headers={"Authorization": f"Token {organiser_token}"})
+    assert response.status_code < 500, (case.method, case.formatted_path, response.text[:500])
