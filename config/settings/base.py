@@ -139,7 +139,7 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"login": os.environ.get("API_LOGIN_THROTTLE", "20/min")},
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 
@@ -60,6 +61,7 @@ class StrictSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
+@extend_schema_field({"oneOf": [{"type": "string"}, {"type": "integer"}]})
 class WinnerField(serializers.Field):
     """``law``/``outlaws``/``renegade``, a role (three players) or a seat position (duel)."""
 

@@ -122,6 +122,13 @@ class TournamentDetailApi(APIView):
 class SettingsApi(APIView):
     """``GET /api/settings/``: every tournament setting with its default."""
 
+    class OutputSerializer(serializers.Serializer):
+        key = serializers.CharField()
+        type = serializers.CharField()
+        default = serializers.JSONField()
+        label = serializers.CharField()
+
+    @extend_schema(responses={200: OutputSerializer(many=True)})
     def get(self, request: Request) -> Response:
         return Response(
             [
@@ -573,9 +580,37 @@ def _knockout_payload(tournament: Tournament, *, round: int | None = None) -> di
     }
 
 
+class KnockoutOutput(serializers.Serializer):
+    """What the knockout endpoints answer (documentation of ``_knockout_payload``)."""
+
+    class LotOut(serializers.Serializer):
+        purpose = serializers.CharField()
+        candidates = serializers.ListField(child=serializers.IntegerField())
+        order = serializers.ListField(child=serializers.IntegerField())
+        places = serializers.IntegerField()
+
+    class WarningOut(serializers.Serializer):
+        code = serializers.CharField()
+        message = serializers.CharField()
+
+    seeding = serializers.ListField(child=serializers.IntegerField())
+    round = serializers.IntegerField(allow_null=True)
+    field_size = serializers.IntegerField(required=False)
+    seed = serializers.CharField(required=False)
+    champion = serializers.IntegerField(allow_null=True)
+    tables = KnockoutTableOutput(many=True)
+    lots = LotOut(many=True)
+    warnings = WarningOut(many=True, required=False)
+
+
+class ChampionOutput(serializers.Serializer):
+    champion = serializers.IntegerField()
+
+
 class KnockoutApi(APIView):
     """``GET /api/tournaments/{id}/knockout/``: the seeding list, every round's tables, lots."""
 
+    @extend_schema(responses={200: KnockoutOutput})
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         if not hasattr(tournament, "knockout"):
@@ -592,7 +627,7 @@ class KnockoutStartApi(APIView):
         seed = StrictCharField(max_length=200)
         field_size = StrictIntegerField(required=False, allow_null=True, default=None, min_value=2)
 
-    @extend_schema(request=InputSerializer)
+    @extend_schema(request=InputSerializer, responses={201: KnockoutOutput})
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         data = self.InputSerializer(data=request.data)
@@ -610,7 +645,7 @@ class KnockoutNextRoundApi(APIView):
     class InputSerializer(StrictSerializer):
         seed = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
 
-    @extend_schema(request=InputSerializer)
+    @extend_schema(request=InputSerializer, responses={200: ChampionOutput, 201: KnockoutOutput})
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         data = self.InputSerializer(data=request.data or {})
