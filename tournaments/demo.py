@@ -12,9 +12,10 @@ from django.utils import timezone
 from . import services
 from .models import Stage, Tournament
 from .permissions import ORGANISERS, REFEREES
-from .simulation import open_games, record_random_results
+from .simulation import open_games, play_knockout, record_random_results
 
-DEMO_NAME = "Deutsche BANG!-Meisterschaft (Demo)"
+DEMO_SUFFIX = "(Demo)"
+DEMO_NAME = f"Deutsche BANG!-Meisterschaft {DEMO_SUFFIX}"
 
 # Plausible names from the countries that send players to the German championship.
 DEMO_PLAYERS: tuple[tuple[str, str], ...] = (
@@ -65,33 +66,169 @@ def demo_users() -> dict[str, User]:
     return users
 
 
-@transaction.atomic
-def build_demo(*, seed: str = "Demo 2027", rounds_played: int = 3) -> Tournament:
-    """Create the demo tournament: 30 participants, drawn, some rounds played."""
-    users = demo_users()
-    organiser, referees = users["orga"], [users["schiri"], users["schiri2"]]
-    rng = random.Random(seed)
-    tournament = services.tournament_create(
-        name=DEMO_NAME,
-        date=timezone.localdate() + timedelta(days=14),
-        ruleset="bang",
-        language="de",
-        actor=organiser,
-    )
-    born = [
-        date(rng.randint(1970, 2008), rng.randint(1, 12), rng.randint(1, 28)) for _ in DEMO_PLAYERS
-    ]
+FIRST_NAMES = (
+    "Lena",
+    "Tim",
+    "Mia",
+    "Jan",
+    "Lara",
+    "Finn",
+    "Nele",
+    "Erik",
+    "Paula",
+    "Ole",
+    "Carla",
+    "Max",
+    "Ida",
+    "Levi",
+    "Frieda",
+    "Noah",
+    "Greta",
+    "Elias",
+    "Johanna",
+    "Anton",
+)
+LAST_NAMES = (
+    "Vogel",
+    "Berger",
+    "Roth",
+    "Frank",
+    "Lorenz",
+    "Kuhn",
+    "Pohl",
+    "Haas",
+    "Engel",
+    "Sauer",
+    "Brandt",
+    "Graf",
+    "Voigt",
+    "Ludwig",
+    "Kaiser",
+    "Busch",
+    "Jäger",
+    "Seidel",
+    "Arnold",
+    "Dietrich",
+)
+
+
+def _more_players(count: int, rng: random.Random) -> list[tuple[str, str]]:
+    """Plausible extra names (mostly German, some neighbours) for the smaller demos."""
+    names = [f"{first} {last}" for first in FIRST_NAMES for last in LAST_NAMES]
+    rng.shuffle(names)
+    countries = ["DE"] * 6 + ["AT", "CH", "NL", "LU"]
+    return [(name, rng.choice(countries)) for name in names[:count]]
+
+
+def _register(
+    tournament: Tournament, players: list[tuple[str, str]], rng: random.Random, organiser: User
+) -> None:
     services.participants_register(
         tournament=tournament,
         items=[
-            services.ParticipantInput(name=name, nationality=country, birth_date=birthday)
-            for (name, country), birthday in zip(DEMO_PLAYERS, born, strict=True)
+            services.ParticipantInput(
+                name=name,
+                nationality=country,
+                birth_date=date(rng.randint(1970, 2008), rng.randint(1, 12), rng.randint(1, 28)),
+            )
+            for name, country in players
         ],
         actor=organiser,
     )
-    services.group_stage_draw(tournament=tournament, seed=seed, actor=organiser)
-    play_group_rounds(tournament, rounds=range(1, rounds_played + 1), rng=rng, referees=referees)
-    return tournament
+
+
+@transaction.atomic
+def build_demo(*, seed: str = "Demo 2027") -> list[Tournament]:
+    """Three demo tournaments that together show everything the software does.
+
+    1. The championship (BANG!, 30 players): finished, with a correction, a
+       warning, a deduction, the knockout to the champion and the title holder.
+    2. A Showdown cup (23 players: three 6-tables and a 5-table) in the middle
+       of the group stage: the live leaderboard with games still missing.
+    3. A club tournament (BANG!, 24 players) in the knockout: round 1 seated
+       with character pick orders, one table recorded, one still playing.
+    """
+    users = demo_users()
+    organiser, referees = users["orga"], [users["schiri"], users["schiri2"]]
+    rng = random.Random(seed)
+    today = timezone.localdate()
+
+    championship = services.tournament_create(
+        name=DEMO_NAME, date=today - timedelta(days=1), ruleset="bang", actor=organiser
+    )
+    _register(championship, list(DEMO_PLAYERS), rng, organiser)
+    services.group_stage_draw(tournament=championship, seed=seed, actor=organiser)
+    play_group_rounds(championship, rounds=range(1, 7), rng=rng, referees=referees)
+    _correct_one_result(championship, referee=referees[1])
+    players = list(championship.participants.order_by("id"))
+    services.penalty_give(
+        participant=players[7],
+        kind="warning",
+        reason="Karten unter die Tischkante gehalten",
+        actor=referees[0],
+    )
+    services.penalty_give(
+        participant=players[12],
+        kind="deduction",
+        amount=500,
+        reason="Notizzettel als Hilfsmittel benutzt",
+        actor=referees[1],
+    )
+    play_knockout(championship, seed=f"{seed} K.O.", rng=rng, referees=referees)
+
+    cup = services.tournament_create(
+        name=f"Showdown-Pokal {DEMO_SUFFIX}", date=today, ruleset="showdown", actor=organiser
+    )
+    _register(cup, _more_players(23, rng), rng, organiser)
+    services.group_stage_draw(tournament=cup, seed=f"{seed} Showdown", actor=organiser)
+    play_group_rounds(cup, rounds=range(1, 4), rng=rng, referees=referees)
+    # round 4 is under way: two tables have reported
+    record_random_results(
+        list(open_games(cup, stage=Stage.GROUP, rounds=[4]))[:2], rng=rng, referees=referees
+    )
+
+    club = services.tournament_create(
+        name=f"Vereinsturnier Bamberg {DEMO_SUFFIX}",
+        date=today,
+        ruleset="bang",
+        settings={"knockout_field_size": 8},
+        actor=organiser,
+    )
+    _register(club, _more_players(24, rng), rng, organiser)
+    services.group_stage_draw(tournament=club, seed=f"{seed} Verein", actor=organiser)
+    play_group_rounds(club, rounds=range(1, 7), rng=rng, referees=referees)
+    services.knockout_start(tournament=club, seed=f"{seed} Verein K.O.", actor=organiser)
+    record_random_results(
+        list(open_games(club, stage=Stage.KNOCKOUT))[:1], rng=rng, referees=referees
+    )
+    return [championship, cup, club]
+
+
+def _correct_one_result(tournament: Tournament, *, referee: User) -> None:
+    """A referee corrects a sheet: the same result, now marked as signed by everyone."""
+    from .models import Result
+
+    result = Result.objects.filter(game__tournament=tournament, is_current=True).first()
+    snapshot = services.result_snapshot(result)
+    services.result_record(
+        game=result.game,
+        seats=[
+            services.SeatInput(
+                position=seat["position"],
+                role=seat["role"],
+                character=seat["character"],
+                lives=seat["lives"],
+                eliminated_by=seat["eliminated_by"],
+                final_duel=seat["final_duel"],
+            )
+            for seat in snapshot["seats"]
+        ],
+        winner=int(result.winner) if result.winner.isdigit() else result.winner,
+        signed=True,
+        reason="Unterschriften nachgetragen",
+        version=result.version,
+        actor=referee,
+    )
 
 
 def play_group_rounds(
