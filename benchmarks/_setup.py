@@ -24,3 +24,22 @@ def setup_django() -> None:
 
     django.setup()
     call_command("migrate", verbosity=0)
+
+
+def count_queries(call):  # type: ignore[no-untyped-def]
+    """Run ``call()`` and return (its result, the SQL queries it sent).
+
+    An execute wrapper sees every query; Django's own query log is reset at
+    the start of each request the test client makes, so it cannot be used.
+    """
+    from django.db import connection
+
+    queries: list[str] = []
+
+    def record(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+        queries.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
+        result = call()
+    return result, queries

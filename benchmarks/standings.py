@@ -13,8 +13,9 @@ import argparse
 import random
 import statistics
 import time
+from functools import partial
 
-from _setup import setup_django
+from _setup import count_queries, setup_django
 
 
 def main() -> None:
@@ -37,7 +38,9 @@ def main() -> None:
         tournament = services.tournament_create(name=f"Bench {players}", date="2027-03-13")
         services.participants_register(
             tournament=tournament,
-            items=[services.ParticipantInput(name=f"P{i}", nationality="DE") for i in range(players)],
+            items=[
+                services.ParticipantInput(name=f"P{i}", nationality="DE") for i in range(players)
+            ],
         )
         services.group_stage_draw(tournament=tournament, seed="bench")
         recorded = record_random_results(
@@ -48,14 +51,7 @@ def main() -> None:
 
         client = Client(HTTP_HOST="localhost")
         url = f"/api/tournaments/{tournament.pk}/standings/"
-        queries: list[str] = []
-
-        def count(execute, sql, params, many, context):
-            queries.append(sql)
-            return execute(sql, params, many, context)
-
-        with connection.execute_wrapper(count):
-            response = client.get(url)
+        response, queries = count_queries(partial(client.get, url))
         assert response.status_code == 200 and len(response.json()["rows"]) == players
         timings = []
         for _ in range(args.repeat):
