@@ -1,0 +1,86 @@
+"""The public pages in a real browser: live updates, the language switch, search, paging."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests import factories
+from tournaments import demo, selectors
+from tournaments.tables import format_points
+
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+
+
+def test_leaderboard_shows_a_new_result_without_reloading(page):
+    referee = factories.make_referee()
+    tournament = factories.drawn_tournament(10)
+    page.goto(f"{page.base_url}/t/{tournament.pk}/leaderboard/")
+    expect(page.get_by_test_id("games-progress")).to_contain_text("0")
+    page.evaluate("window.__notReloaded = true")
+    # While nothing changes, polling is answered 304 Not Modified (and not swapped).
+    with page.expect_response(lambda r: "/leaderboard/live/" in r.url and r.status == 304):
+        pass
+
+    # Round 1 at both tables, recorded through the services as a referee would.
+    demo.play_group_rounds(tournament, rounds=range(1, 2), rng=random.Random(3), referees=[referee])
+    top = selectors.group_standings(tournament).rows[0]
+    assert top.bounty > 1400  # more than the 5-table bonus: a game's bounty
+
+    row = page.locator("table.standings tbody tr", has_text=top.participant.name)
+    expect(row).to_contain_text(format_points(top.bounty), timeout=10_000)
+    expect(page.get_by_test_id("games-progress")).to_contain_text("2")
+    assert page.evaluate("window.__notReloaded") is True
+
+
+def test_language_switch_turns_the_pages_english_and_stays(page):
+    tournament = factories.drawn_tournament(10)
+    page.goto(f"{page.base_url}/t/{tournament.pk}/leaderboard/")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+
+    page.get_by_role("button", name="EN").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Leaderboard")
+    assert page.url.endswith(f"/t/{tournament.pk}/leaderboard/")  # back on the same page
+
+    # The choice persists across pages.
+    page.get_by_role("navigation").get_by_role("link", name="Seating").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Seating")
+    expect(page.get_by_role("button", name="EN")).to_have_attribute("aria-pressed", "true")
+
+    page.get_by_role("button", name="DE").click()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+
+
+def test_seating_search_filters_by_name(new_page):
+    tournament = factories.drawn_tournament(10)
+    page = new_page(phone=True)
+    page.goto(f"{page.base_url}/t/{tournament.pk}/seating/")
+    rows = page.locator("#seating-list tbody tr:visible")
+    expect(rows).to_have_count(10)
+
+    page.locator("#seating-q").fill("clara mULLer")  # case and accents do not matter
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Clara Müller")
+    expect(page.locator("[data-table-card]:visible")).to_have_count(1)
+    expect(page.locator("#seating-count")).to_contain_text("1")
+
+    page.locator("#seating-q").fill("")
+    expect(rows).to_have_count(10)
+
+
+def test_projector_pages_through_a_long_list(page):
+    tournament = factories.drawn_tournament(20)
+    page.goto(f"{page.base_url}/t/{tournament.pk}/projector/")
+    rows = page.locator("table.projector-table tbody tr:visible")
+    expect(rows).to_have_count(15)
+    expect(page.get_by_test_id("page-indicator")).to_have_text(re.compile(r"1\D+2"))
+    expect(page.locator(".qr svg")).to_be_visible()
+
+    page.keyboard.press("ArrowRight")
+    expect(rows).to_have_count(5)
+    expect(page.get_by_test_id("page-indicator")).to_have_text(re.compile(r"2\D+2"))

@@ -1,0 +1,232 @@
+"""django-tables2 tables of people and results for the public pages.
+
+Every table takes plain rows from ``tournaments.selectors`` (dataclasses or
+dicts), never a queryset: the selector has already fetched everything in a
+fixed number of queries, and sorting a table re-orders those rows in Python.
+
+Words used here:
+
+- **rank**: the overall group-stage placement; equal players share it
+  (standard competition ranking, shown honestly as "2." twice).
+- **seat**: a participant's position at their group table; the player at
+  position *n* is the Sheriff in round *n*.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy as _
+
+TABLE_TEMPLATE = "tournaments/public/partials/table.html"
+
+
+def _number_attrs() -> dict[str, dict[str, str]]:
+    return {"th": {"class": "num"}, "td": {"class": "num"}}
+
+
+def participant_link(tournament_id: int, participant: Any, *, excluded: bool = False) -> SafeString:
+    """The participant's name linking to their player page, marked if excluded."""
+    url = reverse("player", args=[tournament_id, participant.pk])
+    if excluded:
+        return format_html(
+            '<a href="{}">{}</a> <span class="badge badge-out">{}</span>',
+            url,
+            participant.name,
+            _("excluded"),
+        )
+    return format_html('<a href="{}">{}</a>', url, participant.name)
+
+
+def nationality_html(country: Any) -> SafeString:
+    """The ISO code with the country's name as a tooltip and for screen readers."""
+    if not country:
+        return format_html("{}", "")
+    return format_html('<abbr title="{}">{}</abbr>', country.name, country.code)
+
+
+def format_points(value: int | None) -> str:
+    """Bounty with a thin space between thousands ("12 350"): readable in every language."""
+    if value is None:
+        return "—"
+    return f"{value:,}".replace(",", "\u202f")
+
+
+class StandingsTable(tables.Table):
+    """The live group-stage leaderboard: one row per ``selectors.StandingRow``."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs=_number_attrs())
+    name = tables.Column(
+        verbose_name=_("Name"), accessor="participant__name", order_by=("participant__name",)
+    )
+    nationality = tables.Column(
+        verbose_name=_("Nation"),
+        accessor="participant__nationality",
+        order_by=("participant__nationality__code",),
+    )
+    table = tables.Column(verbose_name=_("Table"), attrs=_number_attrs())
+    bounty = tables.Column(verbose_name=_("Bounty"), attrs=_number_attrs())
+    wins = tables.Column(verbose_name=_("Wins"), attrs=_number_attrs())
+    lives = tables.Column(verbose_name=_("Lives"), attrs=_number_attrs())
+    games_played = tables.Column(verbose_name=_("Games"), attrs=_number_attrs())
+
+    class Meta:
+        template_name = TABLE_TEMPLATE
+        order_by = ("rank",)
+        attrs = {"class": "data standings"}
+        row_attrs = {"class": lambda record: "excluded" if record.excluded else ""}
+        empty_text = _("No participants yet.")
+
+    def __init__(self, *args: Any, tournament_id: int, **kwargs: Any) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(*args, **kwargs)
+
+    def render_rank(self, value: int) -> str:
+        return f"{value}."
+
+    def render_name(self, record: Any) -> SafeString:
+        return participant_link(self.tournament_id, record.participant, excluded=record.excluded)
+
+    def render_nationality(self, value: Any) -> SafeString:
+        return nationality_html(value)
+
+    def render_bounty(self, value: int) -> str:
+        return format_points(value)
+
+
+class ProjectorTable(StandingsTable):
+    """The leaderboard for the big screen: same columns, not sortable."""
+
+    class Meta(StandingsTable.Meta):
+        orderable = False
+        attrs = {"class": "data standings projector-table"}
+
+
+class SeatingTable(tables.Table):
+    """Alphabetical list: name → table and position (dict rows from the view)."""
+
+    name = tables.Column(verbose_name=_("Name"), accessor="participant__name")
+    nationality = tables.Column(
+        verbose_name=_("Nation"),
+        accessor="participant__nationality",
+        order_by=("participant__nationality__code",),
+    )
+    table = tables.Column(verbose_name=_("Table"), attrs=_number_attrs())
+    position = tables.Column(verbose_name=_("Seat"), attrs=_number_attrs())
+    sheriff_round = tables.Column(
+        verbose_name=_("Sheriff in round"), accessor="position", attrs=_number_attrs()
+    )
+
+    class Meta:
+        template_name = TABLE_TEMPLATE
+        order_by = ("name",)
+        attrs = {"class": "data seating", "id": "seating-list"}
+        row_attrs = {
+            "data-name": lambda record: record["search_key"],
+            "hidden": lambda record: None if record["matches"] else "hidden",
+        }
+        empty_text = _("Nobody matches.")
+
+    def __init__(self, *args: Any, tournament_id: int, **kwargs: Any) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(*args, **kwargs)
+
+    def render_name(self, record: dict[str, Any]) -> SafeString:
+        return participant_link(
+            self.tournament_id, record["participant"], excluded=record["excluded"]
+        )
+
+    def render_nationality(self, value: Any) -> SafeString:
+        return nationality_html(value)
+
+
+class PlayerGamesTable(tables.Table):
+    """One participant's games (dict rows from the view); roles only for recorded games."""
+
+    stage = tables.Column(verbose_name=_("Stage"))
+    round = tables.Column(verbose_name=_("Round"), attrs=_number_attrs())
+    table = tables.Column(verbose_name=_("Table"), attrs=_number_attrs())
+    role = tables.Column(verbose_name=_("Role"), default="—")
+    outcome = tables.Column(verbose_name=_("Result"), default="—")
+    lives = tables.Column(verbose_name=_("Lives"), attrs=_number_attrs(), default="—")
+    bounty = tables.Column(verbose_name=_("Bounty"), attrs=_number_attrs(), default="—")
+
+    class Meta:
+        template_name = TABLE_TEMPLATE
+        attrs = {"class": "data player-games"}
+        empty_text = _("No games yet.")
+
+    def render_outcome(self, value: str, record: dict[str, Any]) -> SafeString:
+        css = {"won": "badge-win", "lost": "badge-out"}.get(record["outcome_key"], "")
+        return format_html('<span class="badge {}">{}</span>', css, value)
+
+    def render_bounty(self, value: int) -> str:
+        return format_points(value)
+
+
+class KnockoutRankingTable(tables.Table):
+    """The final ranking: ``selectors.final_ranking(...).rows``."""
+
+    place = tables.Column(verbose_name=_("Place"), attrs=_number_attrs())
+    name = tables.Column(
+        verbose_name=_("Name"), accessor="participant__name", order_by=("participant__name",)
+    )
+    nationality = tables.Column(
+        verbose_name=_("Nation"),
+        accessor="participant__nationality",
+        order_by=("participant__nationality__code",),
+    )
+    knockout_round_reached = tables.Column(
+        verbose_name=_("Knockout round reached"), attrs=_number_attrs(), default="—"
+    )
+
+    class Meta:
+        template_name = TABLE_TEMPLATE
+        order_by = ("place",)
+        attrs = {"class": "data ranking"}
+        row_attrs = {"class": lambda record: "excluded" if record.excluded else ""}
+        empty_text = _("No ranking yet.")
+
+    def __init__(self, *args: Any, tournament_id: int, **kwargs: Any) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(*args, **kwargs)
+
+    def render_place(self, value: int) -> str:
+        return f"{value}."
+
+    def render_name(self, record: Any) -> SafeString:
+        return participant_link(self.tournament_id, record.participant, excluded=record.excluded)
+
+    def render_nationality(self, value: Any) -> SafeString:
+        return nationality_html(value)
+
+
+class KnockoutSeatTable(tables.Table):
+    """The players at one knockout table (dict rows from the view)."""
+
+    position = tables.Column(verbose_name=_("Seat"), attrs=_number_attrs())
+    name = tables.Column(verbose_name=_("Name"), accessor="participant__name")
+    pick = tables.Column(verbose_name=_("Pick"), attrs=_number_attrs(), default="—")
+    role = tables.Column(verbose_name=_("Role"), default="—")
+    outcome = tables.Column(verbose_name=_("Result"))
+
+    class Meta:
+        template_name = TABLE_TEMPLATE
+        order_by = ("position",)
+        attrs = {"class": "data knockout-seats"}
+        empty_text = _("Nobody seated yet.")
+
+    def __init__(self, *args: Any, tournament_id: int, **kwargs: Any) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(*args, **kwargs)
+
+    def render_name(self, record: dict[str, Any]) -> SafeString:
+        return participant_link(self.tournament_id, record["participant"])
+
+    def render_outcome(self, value: str, record: dict[str, Any]) -> SafeString:
+        css = {"won": "badge-win", "lost": "badge-out"}.get(record["outcome_key"], "")
+        return format_html('<span class="badge {}">{}</span>', css, value)
