@@ -233,8 +233,11 @@ def group_tables(tournament: Tournament) -> list[Table]:
 # --------------------------------------------------------------------------- knockout
 
 
-def knockout_tables(tournament: Tournament) -> list[Table]:
-    """Every knockout table, round by round, with seats, game, current result and pick order.
+def knockout_tables(tournament: Tournament, *, include_unconfirmed: bool = False) -> list[Table]:
+    """Every knockout table, round by round, with seats, game, result and pick order.
+
+    ``.result`` is the result that counts (with ``double_check``: the confirmed
+    one); referees pass ``include_unconfirmed`` to see the current version.
 
     Five queries whatever the size: tables, seats, games, current results with their seats.
     """
@@ -249,12 +252,12 @@ def knockout_tables(tournament: Tournament) -> list[Table]:
     ):
         seats_by_table[seat.table_id].append(seat)
     games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
-    results = {
-        r.game_id: r
-        for r in counting_or_current_results(tournament)
-        .filter(game__table__in=tables)
-        .prefetch_related("seats")
-    }
+    shown = (
+        counting_or_current_results(tournament)
+        if include_unconfirmed
+        else counting_results(tournament).select_related("recorded_by", "confirmed_by")
+    )
+    results = {r.game_id: r for r in shown.filter(game__table__in=tables).prefetch_related("seats")}
     for table in tables:
         table.seat_list = seats_by_table[table.pk]
         by_id = {s.participant_id: s.participant for s in table.seat_list}
