@@ -3,22 +3,39 @@
 from __future__ import annotations
 
 import itertools
+import json
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth.models import Group, User
 
 from tournaments import services
-from tournaments.models import Participant, Tournament
+from tournaments.models import Character, Participant, Tournament
 from tournaments.permissions import ORGANISERS, REFEREES
 
 _counter = itertools.count(1)
+CHARACTERS_FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "characters.json"
+
+
+def ensure_reference_data() -> None:
+    """Make sure what the data migrations create exists: the two groups and the
+    base characters. A transactional test (browser, threads) ends with a flush
+    that removes them, and pytest-django's serialized rollback cannot restore
+    them when Playwright's event loop gives Django another connection."""
+    for name in (ORGANISERS, REFEREES):
+        Group.objects.get_or_create(name=name)
+    if not Character.objects.filter(tournament=None).exists():
+        rows = json.loads(CHARACTERS_FIXTURE.read_text(encoding="utf-8"))
+        Character.objects.bulk_create(Character(**row["fields"]) for row in rows)
+
 
 FIRST_NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannes", "Ida", "Jonas"]
 LAST_NAMES = ["Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker"]
 
 
 def make_user(*, username: str | None = None, groups: tuple[str, ...] = (), **extra: Any) -> User:
+    ensure_reference_data()
     user = User.objects.create_user(
         username=username or f"user{next(_counter)}", password="secret-password-42", **extra
     )
@@ -38,6 +55,7 @@ def make_referee(**extra: Any) -> User:
 def make_tournament(
     *, ruleset: str = "bang", settings: dict[str, Any] | None = None, **extra: Any
 ) -> Tournament:
+    ensure_reference_data()
     return services.tournament_create(
         name=extra.pop("name", f"Turnier {next(_counter)}"),
         date=extra.pop("date", date(2027, 3, 13)),

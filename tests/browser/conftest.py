@@ -81,9 +81,10 @@ def new_page(browser, live_server):
 
 
 def login(page, username: str, password: str = "secret-password-42") -> None:
-    """Log in through the login page."""
+    """Log in through the login page (Enter in the password field: the header has
+    buttons of its own, such as the language switch)."""
     page.goto(f"{page.base_url}/accounts/login/")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", password)
-    page.click("button[type=submit], input[type=submit]")
-    page.wait_for_load_state()
+    page.press("input[name=password]", "Enter")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)

@@ -12,7 +12,7 @@ from tests import factories
 from tournaments import demo, selectors
 from tournaments.tables import format_points
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_leaderboard_shows_a_new_result_without_reloading(page):

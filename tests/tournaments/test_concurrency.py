@@ -22,7 +22,7 @@ from tournaments.models import Game, Result
 from tournaments.selectors import group_standings
 
 pytestmark = [
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.django_db(transaction=True),
     pytest.mark.postgres_only,
 ]
 

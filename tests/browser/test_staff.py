@@ -1,0 +1,113 @@
+"""Staff pages in a real Chromium: result entry on a phone, live rule checks, the draw."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests import factories
+from tests.browser.conftest import login
+from tournaments.models import Game, Result, ResultSeat, Stage
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CHARACTERS = ["Bart Cassidy", "Black Jack", "Calamity Janet", "Jesse Jones", "Kit Carlson"]
+
+
+def open_result_form(page, game: Game) -> None:
+    page.goto(page.base_url + reverse("staff:result", args=[game.tournament_id, game.pk]))
+
+
+def fill_seat(page, position: int, *, role: str | None, character: str, lives: int) -> None:
+    if role is not None:
+        page.select_option(f"select[name=s{position}_role]", role)
+    page.select_option(f"select[name=s{position}_character]", character)
+    page.fill(f"input[name=s{position}_lives]", str(lives))
+
+
+def group_game(tournament, *, round: int = 1) -> Game:
+    return Game.objects.select_related("table").get(
+        tournament=tournament, stage=Stage.GROUP, round=round, table__number=1
+    )
+
+
+def test_a_referee_records_a_result_on_a_phone(new_page) -> None:
+    tournament = factories.drawn_tournament(10)
+    factories.make_referee(username="schiri")
+    game = group_game(tournament)
+    page = new_page(phone=True)
+    login(page, "schiri")
+    open_result_form(page, game)
+
+    # Round 1: the Sheriff is fixed at seat 1. The Outlaws (seats 4 and 5) win.
+    assert page.locator("fieldset[data-position='1'] .fixed-role").is_visible()
+    assert page.locator("input[name=s1_lives]").get_attribute("max") == "5"
+    fill_seat(page, 1, role=None, character=CHARACTERS[0], lives=0)
+    fill_seat(page, 2, role="deputy", character=CHARACTERS[1], lives=0)
+    fill_seat(page, 3, role="renegade", character=CHARACTERS[2], lives=0)
+    fill_seat(page, 4, role="outlaw", character=CHARACTERS[3], lives=2)
+    fill_seat(page, 5, role="outlaw", character="El Gringo", lives=1)
+    assert page.locator("input[name=s5_lives]").get_attribute("max") == "3"
+    # "Eliminated by" appears for a player with 0 lives; the Sheriff's matters.
+    page.select_option("select[name=s1_eliminated_by]", "4")
+    page.check("input[name=signed]")
+    page.locator(".verdict").wait_for()
+    assert not Result.objects.exists()  # checking does not save
+
+    page.click("#result-form button[type=submit]")
+    page.wait_for_url(lambda url: "/staff/games/" in url and "/result" not in url)
+    game.refresh_from_db()
+    assert game.status == Game.Status.RECORDED
+    seats = ResultSeat.objects.filter(result__game=game, result__is_current=True)
+    assert dict(seats.values_list("position", "bounty")) == {1: 0, 2: 0, 3: 0, 4: 2150, 5: 2150}
+    assert seats.get(position=1).eliminated_by == 4
+
+
+def test_an_impossible_result_shows_the_rule_at_the_seat_and_stores_nothing(new_page) -> None:
+    tournament = factories.drawn_tournament(10)
+    factories.make_referee(username="schiri")
+    game = group_game(tournament, round=2)
+    page = new_page(phone=True, locale="en-GB")
+    login(page, "schiri")
+    open_result_form(page, game)
+
+    # Round 2: the Sheriff at seat 2, alive, and an Outlaw alive too.
+    fill_seat(page, 1, role="deputy", character=CHARACTERS[0], lives=0)
+    fill_seat(page, 2, role=None, character=CHARACTERS[1], lives=3)
+    fill_seat(page, 3, role="renegade", character=CHARACTERS[2], lives=0)
+    fill_seat(page, 4, role="outlaw", character=CHARACTERS[3], lives=0)
+    fill_seat(page, 5, role="outlaw", character=CHARACTERS[4], lives=1)
+    table = page.locator("#table-problems")
+    table.get_by_text("The game is not finished").wait_for()
+
+    # Lives above the character's maximum: the message appears at seat 3 while typing.
+    page.fill("input[name=s3_lives]", "7")
+    seat3 = page.locator("fieldset[data-position='3'] .problems")
+    seat3.get_by_text("Seat 3: lives must be a whole number from 0 to 4.").wait_for()
+    assert page.locator("fieldset[data-position='4'] .problem").count() == 0
+
+    page.click("#result-form button[type=submit]")
+    page.wait_for_load_state()
+    assert "/result/" in page.url
+    assert page.locator("fieldset[data-position='3'] .problem").first.inner_text() == (
+        "Seat 3: lives must be a whole number from 0 to 4."
+    )
+    assert Result.objects.count() == 0
+    game.refresh_from_db()
+    assert game.status == Game.Status.OPEN
+
+
+def test_an_organiser_runs_the_draw_and_sees_the_seating(page) -> None:
+    tournament = factories.make_tournament()
+    names = [p.name for p in factories.add_participants(tournament, 16)]
+    factories.make_organiser(username="orga")
+    login(page, "orga")
+    page.goto(page.base_url + reverse("staff:draw", args=[tournament.pk]))
+    assert page.input_value("input[name=seed]")  # prefilled at random
+    page.fill("input[name=seed]", "Playwright 2027")
+    page.click(".draw-form button[type=submit]")
+    page.locator(".seating").wait_for()
+    assert page.locator(".draw-seed").inner_text() == "Playwright 2027"
+    assert page.locator(".seating-table").count() == 3  # 6 + 5 + 5
+    seating = page.locator(".seating").inner_text()
+    assert all(name in seating for name in names)
