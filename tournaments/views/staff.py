@@ -714,7 +714,7 @@ def knockout(request: HttpRequest, tournament_id: int) -> HttpResponse:
             messages.success(request, _("The next knockout round has been seated."))
             return redirect("staff:knockout", tournament.pk)
     ko = Knockout.objects.filter(tournament=tournament).select_related("champion").first()
-    ko_tables = selectors.knockout_tables(tournament) if ko else []
+    ko_tables = selectors.knockout_tables(tournament, include_unconfirmed=True) if ko else []
     rounds: dict[int, list[Any]] = {}
     for table in ko_tables:
         rounds.setdefault(table.round, []).append(table)
