@@ -1,0 +1,201 @@
+"""Who may read and who may change what: one matrix, tested cell by cell.
+
+``MATRIX`` lists every named URL of the project (the Django admin aside: it
+admits only ``is_staff`` users, checked at the end) with, per HTTP method, the
+least role that may use it. A URL without an entry fails
+``test_every_url_is_in_the_matrix``, so a new page or endpoint cannot ship
+without a decision about who may use it.
+
+Denied means: anonymous on the API 401, anonymous on a page a redirect to the
+login, logged in without the role 403. Allowed means anything else (a 400 for
+the empty body we send is fine: the permission check came first).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests import factories
+from tournaments import services
+from tournaments.models import Game
+
+ANYONE, REFEREE, ORGANISER = "anyone", "referee", "organiser"
+LEVEL = {ANYONE: 0, REFEREE: 1, ORGANISER: 2}
+
+MATRIX: dict[str, dict[str, str]] = {
+    # public pages
+    "home": {"GET": ANYONE},
+    "tournament": {"GET": ANYONE},
+    "leaderboard": {"GET": ANYONE},
+    "leaderboard_fragment": {"GET": ANYONE},
+    "projector": {"GET": ANYONE},
+    "projector_fragment": {"GET": ANYONE},
+    "seating": {"GET": ANYONE},
+    "player": {"GET": ANYONE},
+    "knockout": {"GET": ANYONE},
+    "ranking": {"GET": ANYONE},
+    "login": {"GET": ANYONE},
+    "logout": {"POST": ANYONE},
+    "set_language": {"POST": ANYONE},
+    # staff pages
+    "staff:index": {"GET": REFEREE},
+    "staff:tournament": {"GET": REFEREE},
+    "staff:participants": {"GET": REFEREE, "POST": ORGANISER},
+    "staff:participant": {"GET": REFEREE, "POST": REFEREE},
+    "staff:games": {"GET": REFEREE},
+    "staff:result": {"GET": REFEREE, "POST": REFEREE},
+    "staff:result_check": {"POST": REFEREE},
+    "staff:tournament_new": {"GET": ORGANISER, "POST": ORGANISER},
+    "staff:settings": {"GET": ORGANISER, "POST": ORGANISER},
+    "staff:draw": {"GET": ORGANISER, "POST": ORGANISER},
+    "staff:progress": {"GET": ORGANISER},
+    "staff:knockout": {"GET": ORGANISER, "POST": ORGANISER},
+    "staff:referees": {"GET": ORGANISER, "POST": ORGANISER},
+    # API
+    "api-token": {"POST": ANYONE},
+    "api-schema": {"GET": ANYONE},
+    "api-docs": {"GET": ANYONE},
+    "api-settings": {"GET": ANYONE},
+    "api-tournaments": {"GET": ANYONE, "POST": ORGANISER},
+    "api-tournament": {"GET": ANYONE},
+    "api-participants": {"GET": ANYONE, "POST": ORGANISER},
+    "api-participants-import": {"POST": ORGANISER},
+    "api-group-draw": {"GET": ANYONE, "POST": ORGANISER},
+    "api-games": {"GET": ANYONE},
+    "api-game": {"GET": ANYONE},
+    "api-game-result": {"PUT": REFEREE},
+    "api-game-history": {"GET": REFEREE},
+    "api-game-confirm": {"POST": REFEREE},
+    "api-standings": {"GET": ANYONE},
+    "api-penalties": {"GET": ANYONE, "POST": REFEREE},
+    "api-knockout": {"GET": ANYONE},
+    "api-knockout-start": {"POST": ORGANISER},
+    "api-knockout-next-round": {"POST": ORGANISER},
+    "api-ranking": {"GET": ANYONE},
+    "api-audit": {"GET": ORGANISER},
+    "api-scoresheets": {"GET": REFEREE},
+    "api-seating-pdf": {"GET": ANYONE},
+    "api-standings-pdf": {"GET": ANYONE},
+    "api-standings-xlsx": {"GET": ANYONE},
+    "api-results-xlsx": {"GET": ANYONE},
+    "api-ranking-pdf": {"GET": ANYONE},
+}
+
+
+def _named_urls() -> dict[str, URLPattern]:
+    found: dict[str, URLPattern] = {}
+
+    def walk(patterns: list[Any], namespace: str) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                ns = ":".join(filter(None, [namespace, pattern.namespace]))
+                walk(pattern.url_patterns, ns)
+            else:
+                key = ":".join(filter(None, [namespace, pattern.name or "<unnamed>"]))
+                found[key] = pattern
+
+    walk(get_resolver().url_patterns, "")
+    return {k: v for k, v in found.items() if not k.startswith("admin:")}
+
+
+def test_every_url_is_in_the_matrix():
+    urls = set(_named_urls())
+    assert not urls - set(MATRIX), f"URLs without a permission entry: {sorted(urls - set(MATRIX))}"
+    assert not set(MATRIX) - urls, f"entries for URLs that no longer exist: {set(MATRIX) - urls}"
+
+
+@pytest.fixture
+def world(db) -> dict[str, Any]:
+    """A drawn tournament with one recorded result (by a referee who is none of the actors)."""
+    recorder = factories.make_referee(username="recorder")
+    tournament = factories.drawn_tournament(10, ruleset="showdown")
+    game = Game.objects.get(tournament=tournament, table__number=1, round=1)
+    services.result_record(
+        game=game,
+        seats=[
+            services.SeatInput(position=p, role=r, lives=3 if p == 1 else 0)
+            for p, r in {1: "sheriff", 2: "renegade", 3: "outlaw", 4: "outlaw", 5: "deputy"}.items()
+        ],
+        actor=recorder,
+    )
+    return {
+        "tournament_id": tournament.pk,
+        "participant_id": tournament.participants.first().pk,
+        "game_id": game.pk,
+    }
+
+
+def _url(name: str, world: dict[str, Any]) -> str:
+    pattern = _named_urls()[name]
+    kwargs = {key: world[key] for key in pattern.pattern.converters}
+    url = reverse(name, kwargs=kwargs)
+    if name == "api-scoresheets":
+        url += "?stage=group&round=1"
+    return url
+
+
+ACTORS = ("anonymous", "no_role", REFEREE, ORGANISER, "superuser")
+ACTOR_LEVEL = {"anonymous": 0, "no_role": 0, REFEREE: 1, ORGANISER: 2, "superuser": 2}
+CELLS = [
+    (name, method, need) for name, methods in MATRIX.items() for method, need in methods.items()
+]
+
+
+def _client(client, actor: str):
+    if actor == REFEREE:
+        client.force_login(factories.make_referee())
+    elif actor == ORGANISER:
+        client.force_login(factories.make_organiser())
+    elif actor == "superuser":
+        client.force_login(factories.make_user(is_superuser=True))
+    elif actor == "no_role":
+        client.force_login(factories.make_user())
+    return client
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize(("name", "method", "need"), CELLS, ids=[f"{m} {n}" for n, m, _ in CELLS])
+def test_permission_cell(client, world, name, method, need, actor):
+    url = _url(name, world)
+    response = getattr(_client(client, actor), method.lower())(url, content_type="application/json")
+    allowed = ACTOR_LEVEL[actor] >= LEVEL[need]
+    is_api = url.startswith("/api/")
+    if allowed:
+        assert response.status_code not in (401, 403), (response.status_code, url)
+        assert not (
+            response.status_code == 302 and "/accounts/login/" in response.headers["Location"]
+        ), url
+    elif actor == "anonymous" and is_api:
+        assert response.status_code == 401, (response.status_code, url)
+    elif actor == "anonymous":
+        assert response.status_code == 302, (response.status_code, url)
+        assert response.headers["Location"].startswith("/accounts/login/")
+    else:
+        assert response.status_code == 403, (response.status_code, url)
+
+
+SCOPED = [
+    name for name in MATRIX if {"tournament_id"} < set(_named_urls()[name].pattern.converters)
+]
+
+
+@pytest.mark.parametrize("name", SCOPED)
+def test_an_id_from_another_tournament_never_reaches_its_data(client, world, name):
+    other = factories.drawn_tournament(10)
+    wrong = {**world, "tournament_id": other.pk}
+    _client(client, "superuser")
+    response = (
+        client.get(_url(name, wrong)) if "GET" in MATRIX[name] else client.post(_url(name, wrong))
+    )
+    assert response.status_code == 404
+
+
+def test_the_admin_admits_only_staff_users(client, db):
+    assert client.get("/admin/").status_code == 302
+    client.force_login(factories.make_organiser())
+    assert client.get("/admin/").status_code == 302  # organisers use the staff pages
+    client.force_login(factories.make_user(is_staff=True, is_superuser=True))
+    assert client.get("/admin/").status_code == 200
