@@ -6,3 +6,10 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from django.urls import register_converter
+
+        from .converters import IdConverter
+
+        register_converter(IdConverter, "id")

@@ -9,37 +9,37 @@ from . import documents
 
 urlpatterns = [
     path(
-        "tournaments/<int:tournament_id>/scoresheets.pdf",
+        "tournaments/<id:tournament_id>/scoresheets.pdf",
         documents.ScoresheetsPdfApi.as_view(),
         name="api-scoresheets",
     ),
     path(
-        "tournaments/<int:tournament_id>/seating.pdf",
+        "tournaments/<id:tournament_id>/seating.pdf",
         documents.SeatingPdfApi.as_view(),
         name="api-seating-pdf",
     ),
     path(
-        "tournaments/<int:tournament_id>/standings.pdf",
+        "tournaments/<id:tournament_id>/standings.pdf",
         documents.StandingsPdfApi.as_view(),
         name="api-standings-pdf",
     ),
     path(
-        "tournaments/<int:tournament_id>/standings.xlsx",
+        "tournaments/<id:tournament_id>/standings.xlsx",
         documents.StandingsXlsxApi.as_view(),
         name="api-standings-xlsx",
     ),
     path(
-        "tournaments/<int:tournament_id>/results.xlsx",
+        "tournaments/<id:tournament_id>/results.xlsx",
         documents.ResultsXlsxApi.as_view(),
         name="api-results-xlsx",
     ),
     path(
-        "tournaments/<int:tournament_id>/ranking.pdf",
+        "tournaments/<id:tournament_id>/ranking.pdf",
         documents.RankingPdfApi.as_view(),
         name="api-ranking-pdf",
     ),
     path(
-        "tournaments/<int:tournament_id>/participants/import/",
+        "tournaments/<id:tournament_id>/participants/import/",
         documents.ParticipantImportApi.as_view(),
         name="api-participants-import",
     ),

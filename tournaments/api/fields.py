@@ -8,11 +8,19 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+INT32_MAX = 2**31 - 1
+
 
 class StrictIntegerField(serializers.IntegerField):
-    """An integer that must be a JSON number (not "3", not true)."""
+    """An integer that must be a JSON number (not "3", not true), within 32 bits
+    unless told otherwise, so that no number can overflow a database column."""
 
     default_error_messages = {"invalid": _("A whole number is required.")}
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_value", INT32_MAX)
+        kwargs.setdefault("min_value", -INT32_MAX - 1)
+        super().__init__(**kwargs)
 
     def to_internal_value(self, data: Any) -> int:
         if isinstance(data, bool) or not isinstance(data, int):

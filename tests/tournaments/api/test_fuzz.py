@@ -11,7 +11,9 @@ import os
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 
@@ -19,6 +21,18 @@ from tests import factories
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """Calls go straight to the WSGI app, not through Django's test client, so do
+    what the test client does: keep Django from closing the connection (and with
+    it the test's transaction) at the end of each request."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
