@@ -534,6 +534,19 @@ class ParticipantForm(forms.Form):
         )
 
 
+class ParticipantImportForm(forms.Form):
+    """The upload of a participant spreadsheet; ``tournaments.imports`` reads it."""
+
+    file = forms.FileField(
+        label=_("Spreadsheet (.xlsx)"),
+        widget=forms.ClearableFileInput(
+            attrs={
+                "accept": ".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            }
+        ),
+    )
+
+
 # --------------------------------------------------------------------------- draws
 
 

@@ -12,8 +12,10 @@ state is *open*, *recorded*, *corrected* (version > 1) or *not played* (void).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from functools import wraps
 from typing import Any
 
@@ -24,19 +26,21 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.http import content_disposition_header, urlencode
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from scoring.results import evaluate_result, validate_result
 from scoring.rulesets import Role, Side
-from tournaments import selectors, services
-from tournaments.errors import DomainError
+from tournaments import exports, imports, selectors, services
+from tournaments.errors import DomainError, ErrorItem
 from tournaments.forms import (
     CharacterForm,
     DrawForm,
@@ -44,6 +48,7 @@ from tournaments.forms import (
     KnockoutNextForm,
     KnockoutStartForm,
     ParticipantForm,
+    ParticipantImportForm,
     PenaltyForm,
     ResultForm,
     TournamentForm,
@@ -53,6 +58,7 @@ from tournaments.forms import (
     random_seed,
 )
 from tournaments.models import (
+    AuditEntry,
     Character,
     Game,
     GroupDraw,
@@ -66,6 +72,7 @@ from tournaments.models import (
 from tournaments.permissions import REFEREES, is_organiser, is_referee
 
 View = Callable[..., HttpResponse]
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 # --------------------------------------------------------------------------- access
@@ -105,6 +112,8 @@ _NAV = {
     "draw.html": "staff-draw",
     "knockout.html": "staff-knockout",
     "tournament_form.html": "staff-settings",
+    "participants_import.html": "staff-participants",
+    "audit.html": "staff-home",
 }
 
 
@@ -117,6 +126,14 @@ def _render(
     return render(request, f"tournaments/staff/{template}", context, **kwargs)
 
 
+def scoresheets_url(tournament_id: int, *, stage: str, round: int, table: int | None = None) -> str:
+    """The printable scoresheets of a round (or of one table in it): ``api-scoresheets``."""
+    query: dict[str, Any] = {"stage": stage, "round": round}
+    if table is not None:
+        query["table"] = table
+    return f"{reverse('api-scoresheets', args=[tournament_id])}?{urlencode(query)}"
+
+
 # --------------------------------------------------------------------------- tables
 
 
@@ -127,6 +144,7 @@ class GameTable(tables.Table):
     table = tables.Column(verbose_name=gettext_lazy("Table"), accessor="table__number")
     players = tables.Column(verbose_name=gettext_lazy("Players"), empty_values=(), orderable=False)
     status = tables.Column(verbose_name=gettext_lazy("Status"), empty_values=())
+    sheet = tables.Column(verbose_name=gettext_lazy("Scoresheet"), empty_values=(), orderable=False)
     action = tables.Column(verbose_name="", empty_values=(), orderable=False)
 
     class Meta:
@@ -142,13 +160,27 @@ class GameTable(tables.Table):
         return ", ".join(names)
 
     def render_status(self, record: Game) -> str:
-        return _cell_label(_cell_state(record))
+        state = _cell_state(record)
+        return format_html('<span class="state state-{}">{}</span>', state, _cell_label(state))
+
+    def render_sheet(self, record: Game) -> str:
+        if record.status == Game.Status.VOID:
+            return ""
+        url = scoresheets_url(
+            record.tournament_id, stage=record.stage, round=record.round, table=record.table.number
+        )
+        return format_html('<a class="scoresheet-link" href="{}">{}</a>', url, _("PDF"))
 
     def render_action(self, record: Game) -> str:
         if record.status == Game.Status.VOID:
             return ""
         url = reverse("staff:result", args=[record.tournament_id, record.pk])
-        label = _("Enter result") if record.status == Game.Status.OPEN else _("Correct")
+        if record.status == Game.Status.OPEN:
+            label = _("Enter result")
+        elif getattr(record, "awaiting", False):
+            label = _("Check and confirm")
+        else:
+            label = _("Correct")
         return format_html('<a class="button" href="{}">{}</a>', url, label)
 
 
@@ -194,6 +226,102 @@ class RefereeTable(tables.Table):
         attrs = {"class": "data staff-table referees-table"}
 
 
+#: A human label for every action code the services write into the audit log.
+AUDIT_ACTIONS: dict[str, Any] = {
+    "tournament_created": gettext_lazy("Tournament created"),
+    "tournament_updated": gettext_lazy("Settings changed"),
+    "character_added": gettext_lazy("Character added"),
+    "participants_registered": gettext_lazy("Participants registered"),
+    "participant_withdrawn": gettext_lazy("Participant withdrawn"),
+    "participant_excluded": gettext_lazy("Participant excluded"),
+    "group_stage_drawn": gettext_lazy("Group stage drawn"),
+    "result_recorded": gettext_lazy("Result recorded"),
+    "result_corrected": gettext_lazy("Result corrected"),
+    "result_confirmed": gettext_lazy("Result confirmed"),
+    "penalty_given": gettext_lazy("Penalty given"),
+    "knockout_started": gettext_lazy("Knockout started"),
+    "knockout_round_seated": gettext_lazy("Knockout round seated"),
+    "knockout_champion": gettext_lazy("Champion decided"),
+    "tournament_imported": gettext_lazy("Tournament imported"),
+    "referee_added": gettext_lazy("Referee added"),
+    "referee_removed": gettext_lazy("Referee removed"),
+}
+
+_OBJECT_TYPES: dict[str, Any] = {
+    "Tournament": gettext_lazy("Tournament"),
+    "Character": gettext_lazy("Character"),
+    "Participant": gettext_lazy("Participant"),
+    "Game": gettext_lazy("Game"),
+    "Penalty": gettext_lazy("Penalty"),
+    "Knockout": gettext_lazy("Knockout"),
+    "User": gettext_lazy("User"),
+}
+
+
+def _pretty_json(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True, default=str)
+
+
+class AuditTable(tables.Table):
+    """The audit log of one tournament, newest first (rows: ``AuditEntry``)."""
+
+    created_at = tables.DateTimeColumn(verbose_name=gettext_lazy("Time"), format="Y-m-d H:i:s")
+    actor = tables.Column(verbose_name=gettext_lazy("By"), empty_values=())
+    action = tables.Column(verbose_name=gettext_lazy("Action"))
+    object = tables.Column(verbose_name=gettext_lazy("Object"), empty_values=())
+    changes = tables.Column(verbose_name=gettext_lazy("Before / after"), empty_values=())
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "data staff-table audit-table"}
+        row_attrs = {
+            "data-audit": lambda record: record.pk,
+            "data-action": lambda record: record.action,
+        }
+        empty_text = gettext_lazy("No entries.")
+
+    def render_actor(self, record: AuditEntry) -> str:
+        if record.actor is None:
+            return format_html('<span class="muted">{}</span>', _("system"))
+        return record.actor.get_username()
+
+    def render_action(self, record: AuditEntry) -> str:
+        label = AUDIT_ACTIONS.get(record.action)
+        if label is None:
+            return format_html("<code>{}</code>", record.action)
+        return format_html('<span title="{}">{}</span>', record.action, label)
+
+    def render_object(self, record: AuditEntry) -> str:
+        if not record.object_type:
+            return "—"
+        label = f"{_OBJECT_TYPES.get(record.object_type, record.object_type)} #{record.object_id}"
+        url = None
+        if record.object_id.isdigit() and record.tournament_id:
+            if record.object_type == "Game":
+                url = reverse("staff:result", args=[record.tournament_id, int(record.object_id)])
+            elif record.object_type == "Participant":
+                url = reverse(
+                    "staff:participant", args=[record.tournament_id, int(record.object_id)]
+                )
+        if url is None:
+            return label
+        return format_html('<a href="{}">{}</a>', url, label)
+
+    def render_changes(self, record: AuditEntry) -> SafeString | str:
+        if record.before is None and record.after is None:
+            return ""
+        return format_html(
+            '<details class="audit-changes"><summary>{}</summary><div class="audit-diff">'
+            "<div><h3>{}</h3><pre>{}</pre></div><div><h3>{}</h3><pre>{}</pre></div>"
+            "</div></details>",
+            _("Show"),
+            _("Before"),
+            _pretty_json(record.before) if record.before is not None else "—",
+            _("After"),
+            _pretty_json(record.after) if record.after is not None else "—",
+        )
+
+
 # --------------------------------------------------------------------------- home pages
 
 
@@ -219,6 +347,32 @@ def tournament_home(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament,
             "counts": counts,
             "participants": tournament.participants.count(),
+        },
+    )
+
+
+@organiser_required
+def audit(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Who changed what in this tournament, newest first, 100 entries a page."""
+    tournament = _tournament(tournament_id)
+    action = request.GET.get("action", "")
+    entries = (
+        AuditEntry.objects.filter(tournament=tournament)
+        .select_related("actor")
+        .order_by("-created_at", "-id")
+    )
+    if action:
+        entries = entries.filter(action=action)
+    table = AuditTable(entries)
+    tables.RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    return _render(
+        request,
+        "audit.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "actions": sorted(AUDIT_ACTIONS.items(), key=lambda item: str(item[1])),
+            "action": action,
         },
     )
 
@@ -321,6 +475,83 @@ def participants(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
+#: The columns of the import spreadsheet, with an explanation and an example row each.
+IMPORT_COLUMNS: tuple[tuple[str, Any], ...] = (
+    ("name", gettext_lazy("the participant's name (required)")),
+    ("nationality", gettext_lazy("country code, ISO 3166 alpha-2, e.g. DE or AT (required)")),
+    ("birth_date", gettext_lazy("YYYY-MM-DD or DD.MM.YYYY, or a date cell (optional)")),
+    (
+        "age_approved",
+        gettext_lazy(
+            "yes/no: a player under 8 knows the rules, confirmed by the organiser (optional)"
+        ),
+    ),
+)
+IMPORT_EXAMPLE_ROWS: tuple[tuple[Any, ...], ...] = (
+    ("Lena Vogel", "DE", date(2001, 5, 2), False),
+    ("Mia Klein", "AT", date(2019, 8, 17), True),
+)
+
+
+@organiser_required
+def participants_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Register participants from an ``.xlsx`` file: all rows, or none and every problem."""
+    tournament = _tournament(tournament_id)
+    form = ParticipantImportForm(request.POST, request.FILES) if request.method == "POST" else None
+    problems: list[ErrorItem] = []
+    if form is not None and form.is_valid():
+        try:
+            created = imports.participants_import(
+                tournament=tournament, file=form.cleaned_data["file"], actor=request.user
+            )
+        except DomainError as error:
+            problems = sorted(error.errors, key=lambda e: (e.row is None, e.row or 0))
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s participant has been imported.",
+                    "%(count)s participants have been imported.",
+                    len(created),
+                )
+                % {"count": len(created)},
+            )
+            return redirect("staff:participants", tournament.pk)
+    return _render(
+        request,
+        "participants_import.html",
+        {
+            "tournament": tournament,
+            "form": form or ParticipantImportForm(),
+            "problems": problems,
+            "columns": IMPORT_COLUMNS,
+        },
+    )
+
+
+@organiser_required
+def participants_import_template(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """An example workbook for the import: the header row and two example rows."""
+    tournament = _tournament(tournament_id)
+    content = exports.write_xlsx(
+        [
+            exports.SheetSpec(
+                title=_("Participants"),
+                columns=[
+                    exports.Column(name, width)
+                    for (name, _help), width in zip(IMPORT_COLUMNS, (30, 12, 14, 14), strict=True)
+                ],
+                rows=IMPORT_EXAMPLE_ROWS,
+            )
+        ]
+    )
+    response = HttpResponse(content, content_type=XLSX)
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"participants-{tournament.pk}.xlsx"
+    )
+    return response
+
+
 @referee_required
 def participant_detail(request: HttpRequest, tournament_id: int, participant_id: int):
     """A participant for the staff: penalties (referees), withdrawal (organisers)."""
@@ -396,6 +627,22 @@ def draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
             return redirect("staff:draw", tournament.pk)
     group_draw = GroupDraw.objects.filter(tournament=tournament).select_related("drawn_by").first()
     locked = Result.objects.filter(game__tournament=tournament, game__stage=Stage.GROUP).exists()
+    seating = selectors.group_tables(tournament)
+    # Scoresheets of the games that are played: per round, and per table and round.
+    played: dict[int, list[int]] = {}
+    for table_id, round_ in (
+        Game.objects.filter(tournament=tournament, stage=Stage.GROUP)
+        .exclude(status=Game.Status.VOID)
+        .order_by("round")
+        .values_list("table_id", "round")
+    ):
+        played.setdefault(table_id, []).append(round_)
+    for table in seating:
+        table.sheets = [
+            (r, scoresheets_url(tournament.pk, stage=Stage.GROUP, round=r, table=table.number))
+            for r in played.get(table.pk, [])
+        ]
+    rounds = sorted({r for rs in played.values() for r in rs})
     return _render(
         request,
         "draw.html",
@@ -403,7 +650,10 @@ def draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament,
             "form": form,
             "group_draw": group_draw,
-            "seating": selectors.group_tables(tournament),
+            "seating": seating,
+            "round_sheets": [
+                (r, scoresheets_url(tournament.pk, stage=Stage.GROUP, round=r)) for r in rounds
+            ],
             "locked": locked,
             "active": tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
         },
@@ -416,7 +666,9 @@ def draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @dataclass(frozen=True)
 class Cell:
     game: Game | None
-    state: str  # "open", "recorded", "corrected", "void" or "none" (no such round)
+    # "open", "recorded", "corrected", "awaiting" (recorded, not yet confirmed: setting
+    # ``double_check``), "void" or "none" (no such round)
+    state: str
 
     @property
     def label(self) -> str:
@@ -428,6 +680,8 @@ def _cell_state(game: Game) -> str:
         return "void"
     if game.status == Game.Status.OPEN:
         return "open"
+    if getattr(game, "awaiting", False):
+        return "awaiting"
     return "corrected" if game.version > 1 else "recorded"
 
 
@@ -436,18 +690,26 @@ def _cell_label(state: str) -> str:
         "open": _("open"),
         "recorded": _("recorded"),
         "corrected": _("corrected"),
+        "awaiting": _("awaiting confirmation"),
         "void": _("not played"),
         "none": "",
     }[state]
 
 
+def _unconfirmed() -> Exists:
+    """Per game: its current result still waits for a second person's confirmation."""
+    return Exists(
+        Result.objects.filter(game=OuterRef("pk"), is_current=True, confirmed_by__isnull=True)
+    )
+
+
 def progress_board(tournament: Tournament) -> dict[str, Any]:
     """The grid tables x rounds of every stage, from one query of the games."""
-    games = list(
-        Game.objects.filter(tournament=tournament)
-        .select_related("table")
-        .order_by("stage", "table__round", "table__number", "round")
-    )
+    double_check = tournament.config.double_check
+    query = Game.objects.filter(tournament=tournament).select_related("table")
+    if double_check:
+        query = query.annotate(awaiting=_unconfirmed())
+    games = list(query.order_by("stage", "table__round", "table__number", "round"))
     group = [g for g in games if g.stage == Stage.GROUP]
     rounds = list(range(1, max((g.table.size for g in group), default=0) + 1))
     rows: dict[int, dict[str, Any]] = {}
@@ -467,7 +729,10 @@ def progress_board(tournament: Tournament) -> dict[str, Any]:
         "rounds": rounds,
         "grid": grid,
         "knockout": sorted(knockout.items()),
-        "summary": {s: states.count(s) for s in ("open", "recorded", "corrected", "void")},
+        "summary": {
+            s: states.count(s) for s in ("open", "recorded", "corrected", "awaiting", "void")
+        },
+        "double_check": double_check,
     }
 
 
@@ -490,15 +755,27 @@ def games(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except ValueError:
         round_filter = None
     show = request.GET.get("show", "open")
+    double_check = tournament.config.double_check
     game_list = selectors.games_list(tournament, round=round_filter)
+    if double_check:
+        awaiting = set(
+            Result.objects.filter(
+                game__tournament=tournament, is_current=True, confirmed_by__isnull=True
+            ).values_list("game_id", flat=True)
+        )
+        for game in game_list:
+            game.awaiting = game.pk in awaiting
     if show == "open":
         game_list = [g for g in game_list if g.status == Game.Status.OPEN]
     elif show == "recorded":
         game_list = [g for g in game_list if g.status == Game.Status.RECORDED]
+    elif show == "unconfirmed" and double_check:
+        game_list = [g for g in game_list if getattr(g, "awaiting", False)]
     game_list.sort(key=lambda g: (g.stage != Stage.GROUP, g.round, g.table.number))
     table = GameTable(game_list, order_by=None)
-    all_rounds = sorted(
-        set(Game.objects.filter(tournament=tournament).values_list("round", flat=True))
+    stage_rounds = sorted(
+        set(Game.objects.filter(tournament=tournament).values_list("stage", "round")),
+        key=lambda item: (item[0] != Stage.GROUP, item[1]),
     )
     return _render(
         request,
@@ -506,9 +783,18 @@ def games(request: HttpRequest, tournament_id: int) -> HttpResponse:
         {
             "tournament": tournament,
             "table": table,
-            "rounds": all_rounds,
+            "rounds": sorted({r for _stage, r in stage_rounds}),
+            "round_sheets": [
+                {
+                    "stage": stage,
+                    "round": r,
+                    "url": scoresheets_url(tournament.pk, stage=stage, round=r),
+                }
+                for stage, r in stage_rounds
+            ],
             "round_filter": round_filter,
             "show": show,
+            "double_check": double_check,
         },
     )
 
@@ -561,11 +847,9 @@ def _render_result(
     status: int = 200,
 ) -> HttpResponse:
     table_problems = [p.message for p in problems if p.position is None]
-    history = []
-    if page.current is not None:
-        history = list(
-            Result.objects.filter(game=page.game).select_related("recorded_by").order_by("-version")
-        )
+    current = page.current
+    double_check = page.tournament.config.double_check
+    awaiting = double_check and current is not None and current.confirmed_by_id is None
     return _render(
         request,
         "result_form.html",
@@ -576,13 +860,74 @@ def _render_result(
             "blocks": form.seat_blocks(problems),
             "table_problems": table_problems,
             "absent": [s for s in page.seats if s.position not in page.spec.positions],
-            "current": page.current,
-            "history": history,
+            "current": current,
+            "history": _history(page) if current is not None else [],
+            "seats": page.seats,
+            "double_check": double_check,
+            "awaiting": awaiting,
+            "can_confirm": awaiting and current.recorded_by_id != request.user.pk,
             "conflict": conflict,
             "lives_table": form.lives_table(),
         },
         status=status,
     )
+
+
+@dataclass(frozen=True)
+class HistorySeat:
+    """One seat in one version of a result; ``changed``: differs from the version before."""
+
+    role: str
+    character: str
+    lives: int | None
+    won: bool
+    changed: bool
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    result: Result
+    winner: str
+    winner_changed: bool
+    seats: list[HistorySeat | None]  # in the order of the table's seats; None: no entry
+
+
+def _history(page: ResultPage) -> list[HistoryRow]:
+    """Every version of the game's result, newest first, with what each one changed."""
+    versions = list(
+        Result.objects.filter(game=page.game)
+        .select_related("recorded_by", "confirmed_by")
+        .prefetch_related("seats")
+        .order_by("version")
+    )
+    positions = [s.position for s in page.seats]
+    rows: list[HistoryRow] = []
+    previous: dict[int, tuple[Any, ...]] | None = None
+    previous_winner: str | None = None
+    for result in versions:
+        entries = {
+            rs.position: (rs.get_role_display() if rs.role else "", rs.character, rs.lives, rs.won)
+            for rs in result.seats.all()
+        }
+        seats: list[HistorySeat | None] = []
+        for position in positions:
+            entry = entries.get(position)
+            if entry is None:
+                seats.append(None)
+                continue
+            changed = previous is not None and previous.get(position) != entry
+            seats.append(HistorySeat(*entry, changed=changed))
+        rows.append(
+            HistoryRow(
+                result=result,
+                winner=_winner_label(page, _parse_winner(result.winner)),
+                winner_changed=previous_winner is not None and previous_winner != result.winner,
+                seats=seats,
+            )
+        )
+        previous, previous_winner = entries, result.winner
+    rows.reverse()
+    return rows
 
 
 @referee_required
@@ -632,6 +977,32 @@ def result(request: HttpRequest, tournament_id: int, game_id: int) -> HttpRespon
 
 def _parse_winner(value: str) -> str | int:
     return int(value) if value.isdigit() else value
+
+
+@referee_required
+@require_POST
+def result_confirm(request: HttpRequest, tournament_id: int, game_id: int) -> HttpResponse:
+    """A second person confirms the result version they were shown (setting ``double_check``)."""
+    tournament = _tournament(tournament_id)
+    game = get_object_or_404(
+        Game.objects.select_related("table"), pk=game_id, tournament=tournament
+    )
+    try:
+        version: int | None = int(request.POST.get("version", ""))
+    except ValueError:
+        version = None
+    try:
+        confirmed = services.result_confirm(game=game, actor=request.user, version=version)
+    except DomainError as error:
+        for item in error.errors:
+            messages.error(request, str(item.message))
+        return redirect("staff:result", tournament.pk, game.pk)
+    messages.success(
+        request,
+        _("Result confirmed (table %(table)s, round %(round)s, version %(version)s).")
+        % {"table": game.table.number, "round": game.round, "version": confirmed.version},
+    )
+    return redirect(f"{reverse('staff:games', args=[tournament.pk])}?show=unconfirmed")
 
 
 @referee_required
