@@ -453,12 +453,26 @@ def _draw_snapshot(tournament: Tournament) -> dict[str, Any] | None:
 
 @dataclass(frozen=True)
 class SeatInput:
+    """One seat of a scoresheet as a referee enters it."""
+
     position: int
     role: str | None
     character: str | None = None
     lives: int | None = None
     eliminated_by: int | None = None
     final_duel: bool = False
+
+    @classmethod
+    def from_report(cls, report: SeatReport) -> SeatInput:
+        """The entry for a seat the rules engine describes (e.g. a simulated result)."""
+        return cls(
+            position=report.position,
+            role=report.role.value if report.role else None,
+            character=report.character,
+            lives=report.lives,
+            eliminated_by=report.eliminated_by,
+            final_duel=report.final_duel,
+        )
 
 
 def game_spec(game: Game, *, seats: Sequence[Seat] | None = None) -> GameSpec:

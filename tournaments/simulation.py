@@ -29,17 +29,7 @@ def record_random_results(
         reports, winner = random_result(services.game_spec(game), rng)
         services.result_record(
             game=game,
-            seats=[
-                services.SeatInput(
-                    position=r.position,
-                    role=r.role.value if r.role else None,
-                    character=r.character,
-                    lives=r.lives,
-                    eliminated_by=r.eliminated_by,
-                    final_duel=r.final_duel,
-                )
-                for r in reports
-            ],
+            seats=[services.SeatInput.from_report(r) for r in reports],
             winner=winner,
             signed=True,
             actor=rng.choice(list(referees)),

@@ -57,17 +57,7 @@ def run_at_once(tasks: list[Callable[[], object]]) -> list[object]:
 
 def seat_inputs(game: Game, seed: int) -> tuple[list[services.SeatInput], object]:
     reports, winner = random_result(services.game_spec(game), random.Random(seed))
-    return [
-        services.SeatInput(
-            position=r.position,
-            role=r.role.value if r.role else None,
-            character=r.character,
-            lives=r.lives,
-            eliminated_by=r.eliminated_by,
-            final_duel=r.final_duel,
-        )
-        for r in reports
-    ], winner
+    return [services.SeatInput.from_report(r) for r in reports], winner
 
 
 def test_twenty_referees_record_twenty_games_at_once():

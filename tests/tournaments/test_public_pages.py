@@ -18,6 +18,7 @@ from django.urls import reverse
 from tests import factories
 from tournaments import demo, selectors, services
 from tournaments.models import Game, Knockout, Participant, ResultSeat, Seat, Stage, Tournament
+from tournaments.simulation import play_knockout
 
 pytestmark = pytest.mark.django_db
 
@@ -290,44 +291,12 @@ def test_player_page_shows_penalties(client, referee):
 # --------------------------------------------------------------------------- knockout, ranking
 
 
-def play_knockout(tournament: Tournament, referee, rng: random.Random) -> Knockout:
-    """Start the knockout and play it to the end with random valid results."""
-    from scoring.simulate import random_result
-
-    services.knockout_start(tournament=tournament, seed="ko", actor=referee)
-    for _ in range(10):
-        open_games = Game.objects.filter(
-            tournament=tournament, stage=Stage.KNOCKOUT, status=Game.Status.OPEN
-        ).select_related("table", "tournament")
-        for game in open_games:
-            reports, winner = random_result(services.game_spec(game), rng)
-            services.result_record(
-                game=game,
-                seats=[
-                    services.SeatInput(
-                        position=r.position,
-                        role=r.role.value if r.role else None,
-                        character=r.character,
-                        lives=r.lives,
-                        eliminated_by=r.eliminated_by,
-                        final_duel=r.final_duel,
-                    )
-                    for r in reports
-                ],
-                winner=winner,
-                signed=True,
-                actor=referee,
-            )
-        knockout = services.knockout_next_round(tournament=tournament, actor=referee)
-        if knockout.champion_id:
-            return knockout
-    raise AssertionError("the knockout did not finish")
-
-
 @pytest.fixture
 def finished(referee) -> tuple[Tournament, Knockout]:
     tournament = played(10, referee, rounds=range(1, 6))
-    return tournament, play_knockout(tournament, referee, random.Random(2))
+    return tournament, play_knockout(
+        tournament, seed="ko", rng=random.Random(2), referees=[referee]
+    )
 
 
 def test_knockout_and_ranking_before_the_knockout(client, referee):

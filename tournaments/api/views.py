@@ -189,16 +189,19 @@ class ParticipantListApi(APIView):
 # --------------------------------------------------------------------------- draw
 
 
+class SeatOutput(serializers.Serializer):
+    """Who sits at a position of a table."""
+
+    position = serializers.IntegerField()
+    participant = serializers.IntegerField(source="participant_id")
+    name = serializers.CharField(source="participant.name")
+
+
 class DrawOutput(serializers.Serializer):
     class TableOut(serializers.Serializer):
-        class SeatOut(serializers.Serializer):
-            position = serializers.IntegerField()
-            participant = serializers.IntegerField(source="participant_id")
-            name = serializers.CharField(source="participant.name")
-
         number = serializers.IntegerField()
         size = serializers.IntegerField()
-        seats = SeatOut(many=True, source="seat_list")
+        seats = SeatOutput(many=True, source="seat_list")
 
     seed = serializers.CharField()
     five_tables = serializers.IntegerField(allow_null=True)
@@ -276,11 +279,6 @@ class ResultOutput(serializers.Serializer):
 
 
 class GameOutput(serializers.Serializer):
-    class SeatOut(serializers.Serializer):
-        position = serializers.IntegerField()
-        participant = serializers.IntegerField(source="participant_id")
-        name = serializers.CharField(source="participant.name")
-
     id = serializers.IntegerField()
     stage = serializers.CharField()
     round = serializers.IntegerField()
@@ -289,7 +287,7 @@ class GameOutput(serializers.Serializer):
     sheriff_position = serializers.IntegerField(allow_null=True)
     status = serializers.CharField()
     version = serializers.IntegerField()
-    seats = SeatOut(many=True, source="seat_list")
+    seats = SeatOutput(many=True, source="seat_list")
 
 
 class GameDetailOutput(GameOutput):
@@ -528,11 +526,6 @@ class PenaltyListApi(APIView):
 
 
 class KnockoutTableOutput(serializers.Serializer):
-    class SeatOut(serializers.Serializer):
-        position = serializers.IntegerField()
-        participant = serializers.IntegerField(source="participant_id")
-        name = serializers.CharField(source="participant.name")
-
     round = serializers.IntegerField()
     number = serializers.IntegerField()
     size = serializers.IntegerField()
@@ -540,7 +533,7 @@ class KnockoutTableOutput(serializers.Serializer):
     status = serializers.CharField(source="game.status")
     pick_order = serializers.ListField(child=serializers.IntegerField())
     characters_to_reveal = serializers.SerializerMethodField()
-    seats = SeatOut(many=True, source="seat_list")
+    seats = SeatOutput(many=True, source="seat_list")
 
     def get_characters_to_reveal(self, obj: Any) -> int:
         return obj.size + 1
