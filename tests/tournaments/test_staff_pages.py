@@ -557,3 +557,19 @@ def test_the_knockout_page_starts_and_seats_the_next_round() -> None:
     # The next round needs every knockout result first.
     response = client.post(url, {"action": "next", "seed": "ko-2"})
     assert "form-errors" in response.content.decode()
+
+
+def test_knockout_page_warns_when_a_round_needs_more_than_three_tables(client):
+    from tournaments.simulation import open_games, record_random_results
+
+    organiser = factories.make_organiser()
+    tournament = factories.drawn_tournament(
+        30, settings={"knockout_field_size": 22, "max_participants": 126}
+    )
+    record_random_results(
+        open_games(tournament, stage="group"), rng=random.Random(3), referees=[organiser]
+    )
+    services.knockout_start(tournament=tournament, seed="viele", actor=organiser)
+    client.force_login(organiser)
+    html = client.get(reverse("staff:knockout", args=[tournament.pk])).content.decode()
+    assert "This round needs 4 tables" in html

@@ -1101,6 +1101,8 @@ def knockout(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "start_form": start_form,
             "next_form": next_form,
             "standings": standings,
+            # rules.md §8: more than three tables is allowed, with a warning.
+            "current_round_tables": len(rounds.get(ko.current_round, [])) if ko else 0,
         },
     )
 
