@@ -933,13 +933,16 @@ def knockout_next_round(
         _require_complete(tournament, stage=Stage.KNOCKOUT, round=current)
         from .selectors import counting_results
 
+        result_ids = list(
+            counting_results(tournament)
+            .filter(game__stage=Stage.KNOCKOUT, game__round=current)
+            .order_by()
+            .values_list("pk", flat=True)
+        )
         winners = list(
-            ResultSeat.objects.filter(
-                result__in=counting_results(tournament).filter(
-                    game__stage=Stage.KNOCKOUT, game__round=current
-                ),
-                won=True,
-            ).values_list("participant_id", "role")
+            ResultSeat.objects.filter(result_id__in=result_ids, won=True)
+            .order_by()
+            .values_list("participant_id", "role")
         )
         renegades = [pid for pid, role in winners if role == Role.RENEGADE.value]
         before = list(knockout.seeding)
