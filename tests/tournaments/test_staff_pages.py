@@ -571,5 +571,8 @@ def test_knockout_page_warns_when_a_round_needs_more_than_three_tables(client):
     )
     services.knockout_start(tournament=tournament, seed="viele", actor=organiser)
     client.force_login(organiser)
-    html = client.get(reverse("staff:knockout", args=[tournament.pk])).content.decode()
+    url = reverse("staff:knockout", args=[tournament.pk])
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "This round needs 4 tables" in html
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Diese Runde braucht 4 Tische" in german
