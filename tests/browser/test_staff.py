@@ -7,28 +7,10 @@ from django.urls import reverse
 
 from tests import factories
 from tests.browser.conftest import login
-from tournaments.models import Game, Result, ResultSeat, Stage
+from tests.browser.pages import CHARACTERS, fill_seat, group_game, open_result_form
+from tournaments.models import Game, Result, ResultSeat
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-CHARACTERS = ["Bart Cassidy", "Black Jack", "Calamity Janet", "Jesse Jones", "Kit Carlson"]
-
-
-def open_result_form(page, game: Game) -> None:
-    page.goto(page.base_url + reverse("staff:result", args=[game.tournament_id, game.pk]))
-
-
-def fill_seat(page, position: int, *, role: str | None, character: str, lives: int) -> None:
-    if role is not None:
-        page.select_option(f"select[name=s{position}_role]", role)
-    page.select_option(f"select[name=s{position}_character]", character)
-    page.fill(f"input[name=s{position}_lives]", str(lives))
-
-
-def group_game(tournament, *, round: int = 1) -> Game:
-    return Game.objects.select_related("table").get(
-        tournament=tournament, stage=Stage.GROUP, round=round, table__number=1
-    )
 
 
 def test_a_referee_records_a_result_on_a_phone(new_page) -> None:

@@ -1,0 +1,26 @@
+"""What browser tests do on the pages, said once: open the result form, fill a seat."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from tournaments.models import Game, Stage
+
+CHARACTERS = ["Bart Cassidy", "Black Jack", "Calamity Janet", "Jesse Jones", "Kit Carlson"]
+
+
+def open_result_form(page, game: Game) -> None:
+    page.goto(page.base_url + reverse("staff:result", args=[game.tournament_id, game.pk]))
+
+
+def fill_seat(page, position: int, *, role: str | None, character: str, lives: int) -> None:
+    if role is not None:
+        page.select_option(f"select[name=s{position}_role]", role)
+    page.select_option(f"select[name=s{position}_character]", character)
+    page.fill(f"input[name=s{position}_lives]", str(lives))
+
+
+def group_game(tournament, *, round: int = 1) -> Game:
+    return Game.objects.select_related("table").get(
+        tournament=tournament, stage=Stage.GROUP, round=round, table__number=1
+    )
