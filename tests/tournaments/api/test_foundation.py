@@ -276,3 +276,14 @@ def test_organisers_add_expansion_characters_for_their_tournament():
     assert services.tournament_characters(tournament)["Belle Star"] == 4
     other = factories.make_tournament()
     assert "Belle Star" not in services.tournament_characters(other)
+
+
+def test_createsuperuser_without_input_reads_the_standard_variables(monkeypatch):
+    from django.core.management import call_command
+
+    monkeypatch.setenv("DJANGO_SUPERUSER_USERNAME", "chef")
+    monkeypatch.setenv("DJANGO_SUPERUSER_EMAIL", "chef@example.org")
+    monkeypatch.setenv("DJANGO_SUPERUSER_PASSWORD", "a-long-and-unusual-password")
+    call_command("createsuperuser", interactive=False, verbosity=0)
+    chef = User.objects.get(username="chef")
+    assert chef.is_superuser and chef.check_password("a-long-and-unusual-password")
