@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, Group
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -49,6 +49,7 @@ from .models import (
     Table,
     Tournament,
 )
+from .permissions import REFEREES
 from .preferences import validate_settings
 
 User = AbstractBaseUser
@@ -76,6 +77,35 @@ def audit_log(
         before=before,
         after=after,
     )
+
+
+# --------------------------------------------------------------------------- referees
+
+
+def referee_appoint(*, user: User, actor: User | None = None) -> None:
+    """Make ``user`` a referee (the Django group ``referees``)."""
+    with transaction.atomic():
+        Group.objects.get(name=REFEREES).user_set.add(user)
+        audit_log(
+            tournament=None,
+            actor=actor,
+            action="referee_added",
+            obj=user,
+            after={"username": user.get_username()},
+        )
+
+
+def referee_dismiss(*, user: User, actor: User | None = None) -> None:
+    """``user`` is no longer a referee."""
+    with transaction.atomic():
+        Group.objects.get(name=REFEREES).user_set.remove(user)
+        audit_log(
+            tournament=None,
+            actor=actor,
+            action="referee_removed",
+            obj=user,
+            before={"username": user.get_username()},
+        )
 
 
 # --------------------------------------------------------------------------- tournaments

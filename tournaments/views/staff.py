@@ -1122,14 +1122,14 @@ def referees(request: HttpRequest) -> HttpResponse:
     if action == "create" and create_form.is_valid():
         with transaction.atomic():
             user = create_form.save()
-            _referee_change(request, group, user, add=True)
+            _referee_change(request, user, add=True)
         return redirect("staff:referees")
     if action == "add" and existing_form.is_valid():
-        _referee_change(request, group, existing_form.cleaned_data["user"], add=True)
+        _referee_change(request, existing_form.cleaned_data["user"], add=True)
         return redirect("staff:referees")
     if action == "remove":
         user = get_object_or_404(User, pk=request.POST.get("user"), groups=group)
-        _referee_change(request, group, user, add=False)
+        _referee_change(request, user, add=False)
         return redirect("staff:referees")
     if request.method == "POST" and action not in {"create", "add", "remove"}:
         return HttpResponseNotAllowed(["GET"])
@@ -1142,21 +1142,11 @@ def referees(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _referee_change(request: HttpRequest, group: Group, user: User, *, add: bool) -> None:
-    """Add ``user`` to or remove them from the referees, with an audit entry."""
-    with transaction.atomic():
-        if add:
-            group.user_set.add(user)
-        else:
-            group.user_set.remove(user)
-        services.audit_log(
-            tournament=None,
-            actor=request.user,
-            action="referee_added" if add else "referee_removed",
-            obj=user,
-            after={"username": user.username},
-        )
+def _referee_change(request: HttpRequest, user: User, *, add: bool) -> None:
+    """Appoint or dismiss a referee through the service, and say so."""
     if add:
+        services.referee_appoint(user=user, actor=request.user)
         messages.success(request, _("%(user)s is now a referee.") % {"user": user.username})
     else:
+        services.referee_dismiss(user=user, actor=request.user)
         messages.success(request, _("%(user)s is no longer a referee.") % {"user": user.username})
