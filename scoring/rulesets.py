@@ -122,6 +122,14 @@ THREE_PLAYER_TARGET: dict[Role, Role] = {
     Role.OUTLAW: Role.DEPUTY,
 }
 
+# Showdown is played with a standard deck: these cards deal the roles (rules.md §9).
+SHOWDOWN_ROLE_CARDS: dict[Role, str] = {
+    Role.SHERIFF: "K♥",
+    Role.DEPUTY: "Q♥ Q♦",
+    Role.OUTLAW: "J♥ J♦ J♠",
+    Role.RENEGADE: "Joker",
+}
+
 
 @dataclass(frozen=True)
 class Character:

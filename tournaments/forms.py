@@ -25,7 +25,14 @@ from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
 from scoring.results import GameSpec, Problem, SeatReport
-from scoring.rulesets import THREE_PLAYER_ROLES, Role, Ruleset, Side, max_lives
+from scoring.rulesets import (
+    SHOWDOWN_ROLE_CARDS,
+    THREE_PLAYER_ROLES,
+    Role,
+    Ruleset,
+    Side,
+    max_lives,
+)
 
 from .errors import DomainError, ErrorItem
 from .models import Penalty, Result, Seat, Tournament
@@ -155,7 +162,12 @@ class ResultForm(forms.Form):
             roles = (Role.DEPUTY, Role.OUTLAW, Role.RENEGADE)  # the Sheriff is fixed
         else:
             roles = Role
-        return [("", _("— role —"))] + [(r.value, r.label) for r in roles]
+        if self.spec.ruleset == Ruleset.SHOWDOWN:
+            # Referees at a Showdown table see cards, not role names.
+            labelled = [(r.value, f"{r.label} ({SHOWDOWN_ROLE_CARDS[r]})") for r in roles]
+        else:
+            labelled = [(r.value, str(r.label)) for r in roles]
+        return [("", _("— role —")), *labelled]
 
     def _add_seat_fields(self, position: int, character_choices: list[tuple[str, str]]) -> None:
         prefix = f"s{position}_"

@@ -576,3 +576,14 @@ def test_knockout_page_warns_when_a_round_needs_more_than_three_tables(client):
     assert "This round needs 4 tables" in html
     german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Diese Runde braucht 4 Tische" in german
+
+
+def test_showdown_role_pickers_name_the_cards(client):
+    tournament = factories.drawn_tournament(10, ruleset="showdown")
+    game = Game.objects.get(tournament=tournament, table__number=1, round=1)
+    client.force_login(factories.make_referee())
+    html = client.get(
+        reverse("staff:result", args=[tournament.pk, game.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "Outlaw (J♥ J♦ J♠)" in html and "Renegade (Joker)" in html
+    assert "Deputy (Q♥ Q♦)" in html
