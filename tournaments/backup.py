@@ -114,6 +114,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "number": t.number,
                 "size": t.size,
                 "pick_order": t.pick_order,
+                "seed": t.seed,
                 "seats": [
                     {"position": s.position, "participant": s.participant_id}
                     for s in sorted(t.seats.all(), key=lambda s: s.position)
@@ -269,6 +270,7 @@ def import_tournament(data: dict[str, Any]) -> Tournament:
             number=t_["number"],
             size=t_["size"],
             pick_order=[pid[p] for p in t_["pick_order"]],
+            seed=t_.get("seed", ""),
         )
         for t_ in data["tables"]
     )

@@ -220,6 +220,8 @@ class Table(models.Model):
     )
     # Knockout: participants in the order they pick characters (seeding-list order).
     pick_order = models.JSONField(_("character pick order"), default=list, blank=True)
+    # The seed of the draw that seated this table (anyone can re-run the draw).
+    seed = models.CharField(_("seed"), max_length=200, blank=True)
 
     class Meta:
         ordering = ["stage", "round", "number"]

@@ -427,7 +427,14 @@ def group_stage_draw(
         previous = _draw_snapshot(tournament)
         Table.objects.filter(tournament=tournament, stage=Stage.GROUP).delete()
         tables = Table.objects.bulk_create(
-            Table(tournament=tournament, stage=Stage.GROUP, round=0, number=n, size=len(members))
+            Table(
+                tournament=tournament,
+                stage=Stage.GROUP,
+                round=0,
+                number=n,
+                size=len(members),
+                seed=seed,
+            )
             for n, members in enumerate(layout, start=1)
         )
         Seat.objects.bulk_create(
@@ -913,7 +920,8 @@ def _seat_knockout_round(
     knockout: Knockout, *, players: Sequence[int], round: int
 ) -> list[list[int]]:
     """Seat one knockout round by a seeded draw; one game per table, roles random."""
-    layout = seating.draw_knockout_tables(list(players), seed=f"{knockout.seed}:round-{round}")
+    seed = f"{knockout.seed}:round-{round}"
+    layout = seating.draw_knockout_tables(list(players), seed=seed)
     for number, members in enumerate(layout, start=1):
         table = Table.objects.create(
             tournament=knockout.tournament,
@@ -922,6 +930,7 @@ def _seat_knockout_round(
             number=number,
             size=len(members),
             pick_order=knockout_pick_order(knockout.seeding, members),
+            seed=seed,
         )
         Seat.objects.bulk_create(
             Seat(table=table, position=position, participant_id=pid)
@@ -995,6 +1004,7 @@ def knockout_next_round(
             before={"round": current, "seeding": before},
             after={
                 "round": knockout.current_round,
+                "seed": knockout.seed,
                 "seeding": knockout.seeding,
                 "tables": layout,
                 "champion": knockout.champion_id,

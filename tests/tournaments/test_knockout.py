@@ -369,3 +369,17 @@ def test_whole_flow_through_the_api_alone(organiser_api, referee):
     assert ranking["rows"][0]["participant"] == champion
     german = [r["participant"] for r in ranking["rows"] if r["nationality"] == "DE"]
     assert ranking["title_holder"] == german[0]
+
+
+def test_every_knockout_round_records_its_seed_and_the_draw_can_be_rerun(organiser, referee):
+    from scoring.seating import draw_knockout_tables
+
+    tournament = factories.drawn_tournament(23)
+    play_group(tournament, referee, seed=8)
+    knockout = services.knockout_start(tournament=tournament, seed="Bamberg", field_size=9)
+    tables = list(Table.objects.filter(tournament=tournament, stage="knockout").order_by("number"))
+    assert {t.seed for t in tables} == {"Bamberg:round-1"}
+    seated = [
+        list(t.seats.order_by("position").values_list("participant_id", flat=True)) for t in tables
+    ]
+    assert draw_knockout_tables(knockout.seeding, seed="Bamberg:round-1") == seated

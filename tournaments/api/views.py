@@ -532,6 +532,7 @@ class KnockoutTableOutput(serializers.Serializer):
     game = serializers.IntegerField(source="game.pk")
     status = serializers.CharField(source="game.status")
     pick_order = serializers.ListField(child=serializers.IntegerField())
+    seed = serializers.CharField(help_text="The seed of the draw that seated this round.")
     characters_to_reveal = serializers.SerializerMethodField()
     seats = SeatOutput(many=True, source="seat_list")
 
