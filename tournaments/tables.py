@@ -56,7 +56,35 @@ def format_points(value: int | None) -> str:
     return f"{value:,}".replace(",", "\u202f")
 
 
-class StandingsTable(tables.Table):
+class TournamentTable(tables.Table):
+    """A table of one tournament's participants: names link to their player page.
+
+    Rows are objects (``StandingRow``, ``RankingRow``) or dicts built by a view;
+    either way they carry ``participant`` and, where it applies, ``excluded``.
+    """
+
+    def __init__(self, *args: Any, tournament_id: int, **kwargs: Any) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(*args, **kwargs)
+
+    @staticmethod
+    def _field(record: Any, name: str, default: Any = None) -> Any:
+        if isinstance(record, dict):
+            return record.get(name, default)
+        return getattr(record, name, default)
+
+    def render_name(self, record: Any) -> SafeString:
+        return participant_link(
+            self.tournament_id,
+            self._field(record, "participant"),
+            excluded=bool(self._field(record, "excluded", False)),
+        )
+
+    def render_nationality(self, value: Any) -> SafeString:
+        return nationality_html(value)
+
+
+class StandingsTable(TournamentTable):
     """The live group-stage leaderboard: one row per ``selectors.StandingRow``."""
 
     rank = tables.Column(verbose_name=_("Rank"), attrs=_number_attrs())
@@ -81,18 +109,8 @@ class StandingsTable(tables.Table):
         row_attrs = {"class": lambda record: "excluded" if record.excluded else ""}
         empty_text = _("No participants yet.")
 
-    def __init__(self, *args: Any, tournament_id: int, **kwargs: Any) -> None:
-        self.tournament_id = tournament_id
-        super().__init__(*args, **kwargs)
-
     def render_rank(self, value: int) -> str:
         return f"{value}."
-
-    def render_name(self, record: Any) -> SafeString:
-        return participant_link(self.tournament_id, record.participant, excluded=record.excluded)
-
-    def render_nationality(self, value: Any) -> SafeString:
-        return nationality_html(value)
 
     def render_bounty(self, value: int) -> str:
         return format_points(value)
@@ -106,7 +124,7 @@ class ProjectorTable(StandingsTable):
         attrs = {"class": "data standings projector-table"}
 
 
-class SeatingTable(tables.Table):
+class SeatingTable(TournamentTable):
     """Alphabetical list: name → table and position (dict rows from the view)."""
 
     name = tables.Column(verbose_name=_("Name"), accessor="participant__name")
@@ -130,18 +148,6 @@ class SeatingTable(tables.Table):
             "hidden": lambda record: None if record["matches"] else "hidden",
         }
         empty_text = _("Nobody matches.")
-
-    def __init__(self, *args: Any, tournament_id: int, **kwargs: Any) -> None:
-        self.tournament_id = tournament_id
-        super().__init__(*args, **kwargs)
-
-    def render_name(self, record: dict[str, Any]) -> SafeString:
-        return participant_link(
-            self.tournament_id, record["participant"], excluded=record["excluded"]
-        )
-
-    def render_nationality(self, value: Any) -> SafeString:
-        return nationality_html(value)
 
 
 class PlayerGamesTable(tables.Table):
@@ -168,7 +174,7 @@ class PlayerGamesTable(tables.Table):
         return format_points(value)
 
 
-class KnockoutRankingTable(tables.Table):
+class KnockoutRankingTable(TournamentTable):
     """The final ranking: ``selectors.final_ranking(...).rows``."""
 
     place = tables.Column(verbose_name=_("Place"), attrs=_number_attrs())
@@ -191,21 +197,11 @@ class KnockoutRankingTable(tables.Table):
         row_attrs = {"class": lambda record: "excluded" if record.excluded else ""}
         empty_text = _("No ranking yet.")
 
-    def __init__(self, *args: Any, tournament_id: int, **kwargs: Any) -> None:
-        self.tournament_id = tournament_id
-        super().__init__(*args, **kwargs)
-
     def render_place(self, value: int) -> str:
         return f"{value}."
 
-    def render_name(self, record: Any) -> SafeString:
-        return participant_link(self.tournament_id, record.participant, excluded=record.excluded)
 
-    def render_nationality(self, value: Any) -> SafeString:
-        return nationality_html(value)
-
-
-class KnockoutSeatTable(tables.Table):
+class KnockoutSeatTable(TournamentTable):
     """The players at one knockout table (dict rows from the view)."""
 
     position = tables.Column(verbose_name=_("Seat"), attrs=_number_attrs())
@@ -219,13 +215,6 @@ class KnockoutSeatTable(tables.Table):
         order_by = ("position",)
         attrs = {"class": "data knockout-seats"}
         empty_text = _("Nobody seated yet.")
-
-    def __init__(self, *args: Any, tournament_id: int, **kwargs: Any) -> None:
-        self.tournament_id = tournament_id
-        super().__init__(*args, **kwargs)
-
-    def render_name(self, record: dict[str, Any]) -> SafeString:
-        return participant_link(self.tournament_id, record["participant"])
 
     def render_outcome(self, value: str, record: dict[str, Any]) -> SafeString:
         css = {"won": "badge-win", "lost": "badge-out"}.get(record["outcome_key"], "")
