@@ -340,7 +340,7 @@ def _participant_leave(
         before = participant.status
         participant.status = status
         participant.save(update_fields=["status"])
-        voided = _void_games_without_sheriff(participant)
+        voided = _void_unplayable_games(participant)
         audit_log(
             tournament=participant.tournament,
             actor=actor,
@@ -352,22 +352,27 @@ def _participant_leave(
     return participant
 
 
-def _void_games_without_sheriff(participant: Participant) -> list[int]:
-    """rules.md §7: games in which a missing player would have been Sheriff are
-    not played; a game that would have fewer than 4 players is not played either."""
+def _void_unplayable_games(participant: Participant) -> list[int]:
+    """Open games that cannot be played without ``participant`` (rules.md §7).
+
+    Group stage: the game in which they would have been Sheriff, and any game
+    left with fewer than 4 players. Knockout: a game left with fewer than 2
+    players; whoever is left there goes on without playing.
+    """
     voided: list[int] = []
     open_games = Game.objects.filter(
-        table__seats__participant=participant, stage=Stage.GROUP, status=Game.Status.OPEN
+        table__seats__participant=participant, status=Game.Status.OPEN
     ).select_related("table")
-    seat_of = {
-        s.table_id: s.position
-        for s in Seat.objects.filter(participant=participant, table__stage=Stage.GROUP)
-    }
+    seat_of = dict(Seat.objects.filter(participant=participant).values_list("table_id", "position"))
     for game in open_games:
         active = Seat.objects.filter(
             table=game.table, participant__status=Participant.Status.ACTIVE
         ).count()
-        if game.sheriff_position == seat_of.get(game.table_id) or active < 4:
+        if game.stage == Stage.GROUP:
+            unplayable = game.sheriff_position == seat_of.get(game.table_id) or active < 4
+        else:
+            unplayable = active < 2
+        if unplayable:
             game.status = Game.Status.VOID
             game.save(update_fields=["status"])
             voided.append(game.pk)
@@ -819,12 +824,13 @@ def _require_complete(tournament: Tournament, *, stage: str, round: int | None =
     """Refuse with ``round_incomplete`` while games of the stage (round) count no result."""
     from .selectors import counting_results
 
-    games = Game.objects.filter(tournament=tournament, stage=stage).exclude(status=Game.Status.VOID)
+    scheduled = Game.objects.filter(tournament=tournament, stage=stage)
     if round is not None:
-        games = games.filter(round=round)
+        scheduled = scheduled.filter(round=round)
+    games = scheduled.exclude(status=Game.Status.VOID)  # void games are not played
     total = games.count()
     counted = counting_results(tournament).filter(game__in=games).count()
-    if total == 0 or counted < total:
+    if not scheduled.exists() or counted < total:
         raise Conflict.single(
             "round_incomplete",
             _("%(missing)s of %(total)s games have no (confirmed) result yet.")
@@ -983,12 +989,29 @@ def knockout_next_round(
             .order_by()
             .values_list("participant_id", "role")
         )
+        # A game voided because players left (rules.md §7): whoever is left goes on.
+        walkovers = Seat.objects.filter(
+            table__games__tournament=tournament,
+            table__games__stage=Stage.KNOCKOUT,
+            table__games__round=current,
+            table__games__status=Game.Status.VOID,
+        ).values_list("participant_id", flat=True)
+        still_in = set(
+            tournament.participants.filter(status=Participant.Status.ACTIVE).values_list(
+                "pk", flat=True
+            )
+        )
         renegades = [pid for pid, role in winners if role == Role.RENEGADE.value]
         before = list(knockout.seeding)
         knockout.seeding = advance_seeding(
             knockout.seeding, renegade_winners=[p for p in before if p in renegades]
         )
-        going_on = [p for p in knockout.seeding if p in {pid for pid, _role in winners}]
+        advancing = {pid for pid, _role in winners} | set(walkovers)
+        going_on = [p for p in knockout.seeding if p in advancing and p in still_in]
+        if not going_on:
+            raise Conflict.single(
+                "nobody_left", _("Nobody who is still in the tournament won this round.")
+            )
         if len(going_on) == 1:
             knockout.champion_id = going_on[0]
             knockout.save(update_fields=["seeding", "champion", "seed"])

@@ -383,3 +383,52 @@ def test_every_knockout_round_records_its_seed_and_the_draw_can_be_rerun(organis
         list(t.seats.order_by("position").values_list("participant_id", flat=True)) for t in tables
     ]
     assert draw_knockout_tables(knockout.seeding, seed="Bamberg:round-1") == seated
+
+
+def test_a_player_excluded_in_the_final_duel_hands_the_title_to_the_other(organiser, referee):
+    tournament = factories.drawn_tournament(6)
+    play_group(tournament, referee, seed=5)
+    services.knockout_start(tournament=tournament, seed="duel", field_size=4)
+    [table] = Table.objects.filter(tournament=tournament, stage="knockout")
+    seats = [s.position for s in table.seats.order_by("position")]
+    record(
+        table.games.get(),
+        referee,
+        {
+            seats[0]: ("sheriff", 0, None),
+            seats[1]: ("renegade", 0, None),
+            seats[2]: ("outlaw", 1, None),
+            seats[3]: ("outlaw", 0, None),
+        },
+    )
+    services.knockout_next_round(tournament=tournament, actor=organiser)
+    [duel] = Table.objects.filter(tournament=tournament, stage="knockout", round=2)
+    leaving, staying = (s.participant for s in duel.seats.order_by("position"))
+    services.penalty_give(participant=leaving, kind="exclusion", reason="Betrug", actor=referee)
+
+    game = duel.games.get()
+    assert game.status == Game.Status.VOID
+    with pytest.raises(Conflict):  # nothing to record for a game that is not played
+        services.result_record(
+            game=game,
+            seats=[services.SeatInput(position=1, role=None), services.SeatInput(2, None)],
+            winner=1,
+            actor=referee,
+        )
+    knockout = services.knockout_next_round(tournament=tournament, actor=organiser)
+    assert knockout.champion_id == staying.pk
+    ranking = final_ranking(tournament)
+    assert ranking.champion == staying
+    assert ranking.rows[-1].participant == leaving and ranking.rows[-1].excluded
+
+
+def test_an_excluded_player_leaves_a_knockout_table_of_four_playing_three(organiser, referee):
+    tournament = factories.drawn_tournament(12)
+    play_group(tournament, referee, seed=6)
+    services.knockout_start(tournament=tournament, seed="drei", field_size=4)
+    [table] = Table.objects.filter(tournament=tournament, stage="knockout")
+    leaving = table.seats.order_by("position").first().participant
+    services.participant_withdraw(participant=leaving, actor=organiser)
+    game = table.games.get()
+    assert game.status == Game.Status.OPEN
+    assert len(services.game_spec(game).positions) == 3  # now the three-player game
