@@ -36,6 +36,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "seating": {"GET": ANYONE},
     "player": {"GET": ANYONE},
     "knockout": {"GET": ANYONE},
+    "knockout_fragment": {"GET": ANYONE},
     "ranking": {"GET": ANYONE},
     "login": {"GET": ANYONE},
     "logout": {"POST": ANYONE},

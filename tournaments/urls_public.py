@@ -22,5 +22,10 @@ urlpatterns = [
     path("t/<id:tournament_id>/seating/", public.seating, name="seating"),
     path("t/<id:tournament_id>/players/<id:participant_id>/", public.player, name="player"),
     path("t/<id:tournament_id>/knockout/", public.knockout, name="knockout"),
+    path(
+        "t/<id:tournament_id>/knockout/live/",
+        public.knockout_fragment,
+        name="knockout_fragment",
+    ),
     path("t/<id:tournament_id>/ranking/", public.ranking, name="ranking"),
 ]

@@ -400,3 +400,21 @@ def test_query_counts_do_not_grow_with_the_tournament(
             counts[size, page] = _count(client, url)
     for page in MAX_QUERIES:
         assert counts["small", page] == counts["large", page], page
+
+
+def test_the_knockout_page_follows_results_live(client, referee):
+    from tournaments.simulation import open_games, record_random_results
+
+    tournament = played(10, referee, rounds=range(1, 6))
+    services.knockout_start(tournament=tournament, seed="live", actor=referee)
+    url = reverse("knockout_fragment", args=[tournament.pk])
+    first = client.get(url)
+    etag = first.headers["ETag"]
+    assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+
+    record_random_results(
+        open_games(tournament, stage=Stage.KNOCKOUT), rng=random.Random(4), referees=[referee]
+    )
+    changed = client.get(url, headers={"if-none-match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    assert "badge-win" in body(changed)  # a winner is marked now

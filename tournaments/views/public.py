@@ -461,9 +461,12 @@ def _outcome_key(game: Game, line: ResultSeat | None, *, active: bool = True) ->
 # --------------------------------------------------------------------------- knockout
 
 
-def knockout(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The knockout: tables per round with seats, pick order and results; the lot draws."""
-    tournament = _load_tournament(tournament_id)
+def _knockout_etag(request: HttpRequest, tournament_id: int) -> str | None:
+    return _etag("ko", request, tournament_id)
+
+
+def _knockout_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """Tables per round with seats, pick order and results; the lot draws."""
     tables = selectors.knockout_tables(tournament)
     rounds: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for table in tables:
@@ -487,13 +490,31 @@ def knockout(request: HttpRequest, tournament_id: int) -> HttpResponse:
         rounds[table.round].append(
             {"table": table, "seat_table": seat_table, "recorded": table.result is not None}
         )
-    context = {
+    return {
         **_base_context(tournament, "knockout"),
         "rounds": sorted(rounds.items()),
         "lot_draws": selectors.lot_draws(tournament),
         "knockout": _knockout(tournament),
+        "fragment_url": reverse("knockout_fragment", args=[tournament.pk]),
+        "poll_seconds": POLL_SECONDS,
     }
+
+
+def knockout(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The knockout; its body refreshes itself like the leaderboard's."""
+    tournament = _load_tournament(tournament_id)
+    context = _knockout_context(request, tournament)
+    context["etag"] = quote_etag(_knockout_etag(request, tournament.pk) or "")
     return render(request, "tournaments/public/knockout.html", context)
+
+
+@condition(etag_func=_knockout_etag)
+def knockout_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The knockout's body alone, for htmx polling; 304 while nothing changed."""
+    tournament = _load_tournament(tournament_id)
+    context = _knockout_context(request, tournament)
+    response = render(request, "tournaments/public/partials/knockout_body.html", context)
+    return _live_response(response)
 
 
 def ranking(request: HttpRequest, tournament_id: int) -> HttpResponse:
