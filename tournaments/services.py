@@ -291,7 +291,8 @@ def participants_register(
                     message=_("Participants cannot be added after the group-stage draw."),
                 ),
             )
-        current = locked.participants.count()
+        # A participant who withdrew before the draw frees their place.
+        current = locked.participants.exclude(status=Participant.Status.WITHDRAWN).count()
         limit = locked.config.max_participants
         if current + len(candidates) > limit:
             errors.append(

@@ -287,3 +287,13 @@ def test_createsuperuser_without_input_reads_the_standard_variables(monkeypatch)
     call_command("createsuperuser", interactive=False, verbosity=0)
     chef = User.objects.get(username="chef")
     assert chef.is_superuser and chef.check_password("a-long-and-unusual-password")
+
+
+def test_a_withdrawal_before_the_draw_frees_a_place(organiser):
+    tournament = factories.make_tournament(settings={"max_participants": 5})
+    first, *_ = factories.add_participants(tournament, 5)
+    services.participant_withdraw(participant=first, actor=organiser)
+    [late] = factories.add_participants(tournament, 1)
+    assert late.status == Participant.Status.ACTIVE
+    with pytest.raises(services.InvalidInput):
+        factories.add_participants(tournament, 1)
