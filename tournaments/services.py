@@ -584,6 +584,11 @@ def result_record(
             raise Conflict.single(
                 "round_closed", _("The next knockout round has been seated; this result is final.")
             )
+        if game.stage == Stage.GROUP and Knockout.objects.filter(tournament=tournament).exists():
+            raise Conflict.single(
+                "round_closed",
+                _("The knockout has started: the group-stage results are final."),
+            )
         if version is not None and version != game.version:
             raise Conflict.single(
                 "version_conflict",

@@ -432,3 +432,31 @@ def test_an_excluded_player_leaves_a_knockout_table_of_four_playing_three(organi
     game = table.games.get()
     assert game.status == Game.Status.OPEN
     assert len(services.game_spec(game).positions) == 3  # now the three-player game
+
+
+def test_group_results_are_final_once_the_knockout_has_started(organiser, referee):
+    tournament = factories.drawn_tournament(10)
+    play_group(tournament, referee, seed=9)
+    services.knockout_start(tournament=tournament, seed="ko")
+    result = tournament.games.filter(stage="group").first().results.get()
+    snapshot = services.result_snapshot(result)
+    with pytest.raises(Conflict) as refused:
+        services.result_record(
+            game=result.game,
+            seats=[
+                services.SeatInput(
+                    position=s["position"],
+                    role=s["role"],
+                    character=s["character"],
+                    lives=s["lives"],
+                    eliminated_by=s["eliminated_by"],
+                    final_duel=s["final_duel"],
+                )
+                for s in snapshot["seats"]
+            ],
+            reason="zu spät",
+            version=1,
+            actor=referee,
+        )
+    assert refused.value.errors[0].code == "round_closed"
+    assert result.game.results.count() == 1
