@@ -212,17 +212,7 @@ def _correct_one_result(tournament: Tournament, *, referee: User) -> None:
     snapshot = services.result_snapshot(result)
     services.result_record(
         game=result.game,
-        seats=[
-            services.SeatInput(
-                position=seat["position"],
-                role=seat["role"],
-                character=seat["character"],
-                lives=seat["lives"],
-                eliminated_by=seat["eliminated_by"],
-                final_duel=seat["final_duel"],
-            )
-            for seat in snapshot["seats"]
-        ],
+        seats=[services.SeatInput.from_snapshot(seat) for seat in snapshot["seats"]],
         winner=int(result.winner) if result.winner.isdigit() else result.winner,
         signed=True,
         reason="Unterschriften nachgetragen",

@@ -506,6 +506,18 @@ class SeatInput:
     final_duel: bool = False
 
     @classmethod
+    def from_snapshot(cls, seat: Mapping[str, Any]) -> SeatInput:
+        """The entry for a seat of a stored result (``result_snapshot``), to resubmit it."""
+        return cls(
+            position=seat["position"],
+            role=seat["role"],
+            character=seat["character"],
+            lives=seat["lives"],
+            eliminated_by=seat["eliminated_by"],
+            final_duel=seat["final_duel"],
+        )
+
+    @classmethod
     def from_report(cls, report: SeatReport) -> SeatInput:
         """The entry for a seat the rules engine describes (e.g. a simulated result)."""
         return cls(

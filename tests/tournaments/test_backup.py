@@ -48,22 +48,7 @@ def test_a_whole_tournament_survives_export_and_import(tmp_path, django_user_mod
     snapshot = services.result_snapshot(result)
     services.result_record(
         game=result.game,
-        seats=[
-            services.SeatInput(
-                **{
-                    k: s[k]
-                    for k in (
-                        "position",
-                        "role",
-                        "character",
-                        "lives",
-                        "eliminated_by",
-                        "final_duel",
-                    )
-                }
-            )
-            for s in snapshot["seats"]
-        ],
+        seats=[services.SeatInput.from_snapshot(s) for s in snapshot["seats"]],
         signed=True,
         reason="Unterschrift nachgeholt",
         version=1,

@@ -443,17 +443,7 @@ def test_group_results_are_final_once_the_knockout_has_started(organiser, refere
     with pytest.raises(Conflict) as refused:
         services.result_record(
             game=result.game,
-            seats=[
-                services.SeatInput(
-                    position=s["position"],
-                    role=s["role"],
-                    character=s["character"],
-                    lives=s["lives"],
-                    eliminated_by=s["eliminated_by"],
-                    final_duel=s["final_duel"],
-                )
-                for s in snapshot["seats"]
-            ],
+            seats=[services.SeatInput.from_snapshot(s) for s in snapshot["seats"]],
             reason="zu spät",
             version=1,
             actor=referee,
