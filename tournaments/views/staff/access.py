@@ -1,0 +1,76 @@
+"""Who may see the staff pages, and the helpers every staff page uses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.http import urlencode
+
+from tournaments.models import Tournament
+from tournaments.permissions import is_organiser, is_referee
+
+View = Callable[..., HttpResponse]
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def requires(check: Callable[[Any], bool]) -> Callable[[View], View]:
+    """Login first (anonymous users go to the login page), then the role (else 403)."""
+
+    def decorator(view: View) -> View:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not check(request.user):
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
+
+        return login_required(wrapped)
+
+    return decorator
+
+
+referee_required = requires(is_referee)
+organiser_required = requires(is_organiser)
+
+
+def get_tournament(tournament_id: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=tournament_id)
+
+
+NAV = {
+    "tournament.html": "staff-home",
+    "games.html": "staff-games",
+    "result_form.html": "staff-games",
+    "result_void.html": "staff-games",
+    "participants.html": "staff-participants",
+    "participant.html": "staff-participants",
+    "progress.html": "staff-progress",
+    "draw.html": "staff-draw",
+    "knockout.html": "staff-knockout",
+    "tournament_form.html": "staff-settings",
+    "participants_import.html": "staff-participants",
+    "audit.html": "staff-home",
+}
+
+
+def render_staff(
+    request: HttpRequest, template: str, context: dict[str, Any], **kwargs: Any
+) -> HttpResponse:
+    """Render a staff template with the role and the staff menu entry to highlight."""
+    context.setdefault("is_organiser", is_organiser(request.user))
+    context.setdefault("nav", NAV.get(template, ""))
+    return render(request, f"tournaments/staff/{template}", context, **kwargs)
+
+
+def scoresheets_url(tournament_id: int, *, stage: str, round: int, table: int | None = None) -> str:
+    """The printable scoresheets of a round (or of one table in it): ``api-scoresheets``."""
+    query: dict[str, Any] = {"stage": stage, "round": round}
+    if table is not None:
+        query["table"] = table
+    return f"{reverse('api-scoresheets', args=[tournament_id])}?{urlencode(query)}"

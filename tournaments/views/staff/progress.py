@@ -1,0 +1,141 @@
+"""The progress board (tables by rounds) and the referees' list of games.
+
+A **cell** of the progress board is one game (a table in a round); its state is
+*open*, *recorded*, *corrected* (version > 1), *awaiting confirmation* or
+*not played* (void).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Exists, OuterRef
+from django.http import HttpRequest, HttpResponse
+
+from tournaments import selectors
+from tournaments.models import Game, Result, Stage, Tournament
+
+from .access import (
+    get_tournament,
+    organiser_required,
+    referee_required,
+    render_staff,
+    scoresheets_url,
+)
+from .tables import GameTable, cell_label, cell_state
+
+
+@dataclass(frozen=True)
+class Cell:
+    game: Game | None
+    # "open", "recorded", "corrected", "awaiting" (recorded, not yet confirmed: setting
+    # ``double_check``), "void" or "none" (no such round)
+    state: str
+
+    @property
+    def label(self) -> str:
+        return cell_label(self.state)
+
+
+def _unconfirmed() -> Exists:
+    """Per game: its current result still waits for a second person's confirmation."""
+    return Exists(
+        Result.objects.filter(game=OuterRef("pk"), is_current=True, confirmed_by__isnull=True)
+    )
+
+
+def progress_board(tournament: Tournament) -> dict[str, Any]:
+    """The grid tables x rounds of every stage, from one query of the games."""
+    double_check = tournament.config.double_check
+    query = Game.objects.filter(tournament=tournament).select_related("table")
+    if double_check:
+        query = query.annotate(awaiting=_unconfirmed())
+    games = list(query.order_by("stage", "table__round", "table__number", "round"))
+    group = [g for g in games if g.stage == Stage.GROUP]
+    rounds = list(range(1, max((g.table.size for g in group), default=0) + 1))
+    rows: dict[int, dict[str, Any]] = {}
+    for game in group:
+        row = rows.setdefault(
+            game.table.number,
+            {"table": game.table, "cells": {r: Cell(None, "none") for r in rounds}},
+        )
+        row["cells"][game.round] = Cell(game, cell_state(game))
+    grid = [{"table": row["table"], "cells": list(row["cells"].values())} for row in rows.values()]
+    knockout: dict[int, list[Cell]] = {}
+    for game in games:
+        if game.stage == Stage.KNOCKOUT:
+            knockout.setdefault(game.round, []).append(Cell(game, cell_state(game)))
+    states = [cell_state(g) for g in group]
+    return {
+        "rounds": rounds,
+        "grid": grid,
+        "knockout": sorted(knockout.items()),
+        "summary": {
+            s: states.count(s) for s in ("open", "recorded", "corrected", "awaiting", "void")
+        },
+        "double_check": double_check,
+    }
+
+
+@organiser_required
+def progress(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Which games are open, recorded, corrected or not played; refreshes itself."""
+    tournament = get_tournament(tournament_id)
+    context = {"tournament": tournament, **progress_board(tournament)}
+    if request.htmx:
+        return render_staff(request, "partials/progress_grid.html", context)
+    return render_staff(request, "progress.html", context)
+
+
+@referee_required
+def games(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The referees' overview: games still open table by table, recorded ones to correct."""
+    tournament = get_tournament(tournament_id)
+    try:
+        round_filter = int(request.GET.get("round", ""))
+    except ValueError:
+        round_filter = None
+    show = request.GET.get("show", "open")
+    double_check = tournament.config.double_check
+    game_list = selectors.games_list(tournament, round=round_filter)
+    if double_check:
+        awaiting = set(
+            Result.objects.filter(
+                game__tournament=tournament, is_current=True, confirmed_by__isnull=True
+            ).values_list("game_id", flat=True)
+        )
+        for game in game_list:
+            game.awaiting = game.pk in awaiting
+    if show == "open":
+        game_list = [g for g in game_list if g.status == Game.Status.OPEN]
+    elif show == "recorded":
+        game_list = [g for g in game_list if g.status == Game.Status.RECORDED]
+    elif show == "unconfirmed" and double_check:
+        game_list = [g for g in game_list if getattr(g, "awaiting", False)]
+    game_list.sort(key=lambda g: (g.stage != Stage.GROUP, g.round, g.table.number))
+    table = GameTable(game_list, order_by=None)
+    stage_rounds = sorted(
+        set(Game.objects.filter(tournament=tournament).values_list("stage", "round")),
+        key=lambda item: (item[0] != Stage.GROUP, item[1]),
+    )
+    return render_staff(
+        request,
+        "games.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "rounds": sorted({r for _stage, r in stage_rounds}),
+            "round_sheets": [
+                {
+                    "stage": stage,
+                    "round": r,
+                    "url": scoresheets_url(tournament.pk, stage=stage, round=r),
+                }
+                for stage, r in stage_rounds
+            ],
+            "round_filter": round_filter,
+            "show": show,
+            "double_check": double_check,
+        },
+    )

@@ -1,0 +1,323 @@
+"""Organisers set a tournament up: settings, characters, participants (one by one or
+from Excel), withdrawals and penalties, the draw."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import django_tables2 as tables
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from tournaments import exports, imports, selectors, services
+from tournaments.errors import DomainError, ErrorItem
+from tournaments.forms import (
+    CharacterForm,
+    DrawForm,
+    ParticipantForm,
+    ParticipantImportForm,
+    PenaltyForm,
+    TournamentForm,
+    WithdrawForm,
+    add_domain_errors,
+    random_seed,
+)
+from tournaments.models import Character, Game, GroupDraw, Participant, Penalty, Result, Stage
+from tournaments.permissions import is_organiser
+
+from .access import (
+    XLSX,
+    get_tournament,
+    organiser_required,
+    referee_required,
+    render_staff,
+    scoresheets_url,
+)
+from .tables import ParticipantTable
+
+
+@organiser_required
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    """Create a tournament (name, date, ruleset, language, settings)."""
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(actor=request.user, **form.service_kwargs())
+        except DomainError as error:
+            add_domain_errors(form, error, field_map=TournamentForm.field_map)
+        else:
+            messages.success(request, _("The tournament has been created."))
+            return redirect("staff:tournament", tournament.pk)
+    return render_staff(request, "tournament_form.html", {"form": form, "tournament": None})
+
+
+@organiser_required
+def tournament_settings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Change a tournament's name, date, ruleset, language and settings; add characters."""
+    tournament = get_tournament(tournament_id)
+    action = request.POST.get("action")
+    form = TournamentForm(request.POST if action == "settings" else None, tournament=tournament)
+    character_form = CharacterForm(request.POST if action == "character" else None)
+    if action == "settings" and form.is_valid():
+        try:
+            services.tournament_update(
+                tournament=tournament, actor=request.user, **form.service_kwargs()
+            )
+        except DomainError as error:
+            add_domain_errors(form, error, field_map=TournamentForm.field_map)
+        else:
+            messages.success(request, _("The settings have been saved."))
+            return redirect("staff:settings", tournament.pk)
+    if action == "character" and character_form.is_valid():
+        try:
+            character = services.character_add(
+                tournament=tournament, actor=request.user, **character_form.cleaned_data
+            )
+        except DomainError as error:
+            add_domain_errors(character_form, error)
+        else:
+            messages.success(request, _("%(name)s has been added.") % {"name": character.name})
+            return redirect("staff:settings", tournament.pk)
+    return render_staff(
+        request,
+        "tournament_form.html",
+        {
+            "form": form,
+            "character_form": character_form,
+            "tournament": tournament,
+            "characters": Character.objects.filter(tournament=tournament).order_by("name"),
+        },
+    )
+
+
+@referee_required
+def participants(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The participant list; organisers register participants one by one here."""
+    tournament = get_tournament(tournament_id)
+    organiser = is_organiser(request.user)
+    form = ParticipantForm(request.POST or None) if organiser else None
+    if request.method == "POST":
+        if form is None:
+            raise PermissionDenied
+        if form.is_valid():
+            try:
+                (created,) = services.participants_register(
+                    tournament=tournament, items=[form.to_input()], actor=request.user
+                )
+            except DomainError as error:
+                add_domain_errors(form, error)
+            else:
+                messages.success(
+                    request, _("%(name)s has been registered.") % {"name": created.name}
+                )
+                return redirect("staff:participants", tournament.pk)
+    rows = tournament.participants.order_by("id")
+    table = ParticipantTable(rows)
+    tables.RequestConfig(request, paginate=False).configure(table)
+    status = dict(
+        rows.values("status").annotate(n=Count("id")).order_by().values_list("status", "n")
+    )
+    return render_staff(
+        request,
+        "participants.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "table": table,
+            "active": status.get(Participant.Status.ACTIVE, 0),
+            "total": sum(status.values()),
+            "limit": tournament.config.max_participants,
+        },
+    )
+
+
+#: The columns of the import spreadsheet, with an explanation and an example row each.
+IMPORT_COLUMNS: tuple[tuple[str, Any], ...] = (
+    ("name", gettext_lazy("the participant's name (required)")),
+    ("nationality", gettext_lazy("country code, ISO 3166 alpha-2, e.g. DE or AT (required)")),
+    ("birth_date", gettext_lazy("YYYY-MM-DD or DD.MM.YYYY, or a date cell (optional)")),
+    (
+        "age_approved",
+        gettext_lazy(
+            "yes/no: a player under 8 knows the rules, confirmed by the organiser (optional)"
+        ),
+    ),
+)
+IMPORT_EXAMPLE_ROWS: tuple[tuple[Any, ...], ...] = (
+    ("Lena Vogel", "DE", date(2001, 5, 2), False),
+    ("Mia Klein", "AT", date(2019, 8, 17), True),
+)
+
+
+@organiser_required
+def participants_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Register participants from an ``.xlsx`` file: all rows, or none and every problem."""
+    tournament = get_tournament(tournament_id)
+    form = ParticipantImportForm(request.POST, request.FILES) if request.method == "POST" else None
+    problems: list[ErrorItem] = []
+    if form is not None and form.is_valid():
+        try:
+            created = imports.participants_import(
+                tournament=tournament, file=form.cleaned_data["file"], actor=request.user
+            )
+        except DomainError as error:
+            problems = sorted(error.errors, key=lambda e: (e.row is None, e.row or 0))
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s participant has been imported.",
+                    "%(count)s participants have been imported.",
+                    len(created),
+                )
+                % {"count": len(created)},
+            )
+            return redirect("staff:participants", tournament.pk)
+    return render_staff(
+        request,
+        "participants_import.html",
+        {
+            "tournament": tournament,
+            "form": form or ParticipantImportForm(),
+            "problems": problems,
+            "columns": IMPORT_COLUMNS,
+        },
+    )
+
+
+@organiser_required
+def participants_import_template(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """An example workbook for the import: the header row and two example rows."""
+    tournament = get_tournament(tournament_id)
+    content = exports.write_xlsx(
+        [
+            exports.SheetSpec(
+                title=_("Participants"),
+                columns=[
+                    exports.Column(name, width)
+                    for (name, _help), width in zip(IMPORT_COLUMNS, (30, 12, 14, 14), strict=True)
+                ],
+                rows=IMPORT_EXAMPLE_ROWS,
+            )
+        ]
+    )
+    response = HttpResponse(content, content_type=XLSX)
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"participants-{tournament.pk}.xlsx"
+    )
+    return response
+
+
+@referee_required
+def participant_detail(request: HttpRequest, tournament_id: int, participant_id: int):
+    """A participant for the staff: penalties (referees), withdrawal (organisers)."""
+    tournament = get_tournament(tournament_id)
+    participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
+    action = request.POST.get("action")
+    penalty_form = PenaltyForm(request.POST if action == "penalty" else None)
+    withdraw_form = WithdrawForm(request.POST if action == "withdraw" else None)
+    if action == "penalty" and penalty_form.is_valid():
+        data = penalty_form.cleaned_data
+        try:
+            services.penalty_give(
+                participant=participant,
+                kind=data["kind"],
+                amount=data["amount"] or 0,
+                reason=data["reason"],
+                actor=request.user,
+            )
+        except DomainError as error:
+            add_domain_errors(penalty_form, error)
+        else:
+            messages.success(request, _("The penalty has been recorded."))
+            return redirect("staff:participant", tournament.pk, participant.pk)
+    elif action == "withdraw":
+        if not is_organiser(request.user):
+            raise PermissionDenied
+        if withdraw_form.is_valid():
+            try:
+                services.participant_withdraw(
+                    participant=participant,
+                    actor=request.user,
+                    reason=withdraw_form.cleaned_data["reason"],
+                )
+            except DomainError as error:
+                add_domain_errors(withdraw_form, error)
+            else:
+                messages.success(request, _("%(name)s has withdrawn.") % {"name": participant.name})
+                return redirect("staff:participant", tournament.pk, participant.pk)
+    seat = participant.seats.filter(table__stage=Stage.GROUP).select_related("table").first()
+    return render_staff(
+        request,
+        "participant.html",
+        {
+            "tournament": tournament,
+            "participant": participant,
+            "seat": seat,
+            "penalties": Penalty.objects.filter(participant=participant)
+            .select_related("referee")
+            .order_by("-created_at"),
+            "penalty_form": penalty_form,
+            "withdraw_form": withdraw_form,
+        },
+    )
+
+
+@organiser_required
+def draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Run (or redo) the group-stage draw and show the seating with its seed."""
+    tournament = get_tournament(tournament_id)
+    form = DrawForm(request.POST or None, initial={"seed": random_seed()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.group_stage_draw(
+                tournament=tournament,
+                seed=form.cleaned_data["seed"],
+                five_tables=form.cleaned_data["five_tables"],
+                actor=request.user,
+            )
+        except DomainError as error:
+            add_domain_errors(form, error)
+        else:
+            messages.success(request, _("The group stage has been drawn."))
+            return redirect("staff:draw", tournament.pk)
+    group_draw = GroupDraw.objects.filter(tournament=tournament).select_related("drawn_by").first()
+    locked = Result.objects.filter(game__tournament=tournament, game__stage=Stage.GROUP).exists()
+    seating = selectors.group_tables(tournament)
+    # Scoresheets of the games that are played: per round, and per table and round.
+    played: dict[int, list[int]] = {}
+    for table_id, round_ in (
+        Game.objects.filter(tournament=tournament, stage=Stage.GROUP)
+        .exclude(status=Game.Status.VOID)
+        .order_by("round")
+        .values_list("table_id", "round")
+    ):
+        played.setdefault(table_id, []).append(round_)
+    for table in seating:
+        table.sheets = [
+            (r, scoresheets_url(tournament.pk, stage=Stage.GROUP, round=r, table=table.number))
+            for r in played.get(table.pk, [])
+        ]
+    rounds = sorted({r for rs in played.values() for r in rs})
+    return render_staff(
+        request,
+        "draw.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "group_draw": group_draw,
+            "seating": seating,
+            "round_sheets": [
+                (r, scoresheets_url(tournament.pk, stage=Stage.GROUP, round=r)) for r in rounds
+            ],
+            "locked": locked,
+            "active": tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
+        },
+    )

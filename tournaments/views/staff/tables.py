@@ -1,0 +1,223 @@
+"""The django-tables2 tables of the staff pages."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.models import AuditEntry, Game, Participant
+
+from .access import scoresheets_url
+
+
+def cell_state(game: Game) -> str:
+    if game.status == Game.Status.VOID:
+        return "void"
+    if game.status == Game.Status.OPEN:
+        return "open"
+    if getattr(game, "awaiting", False):
+        return "awaiting"
+    return "corrected" if game.version > 1 else "recorded"
+
+
+def cell_label(state: str) -> str:
+    return {
+        "open": _("open"),
+        "recorded": _("recorded"),
+        "corrected": _("corrected"),
+        "awaiting": _("awaiting confirmation"),
+        "void": _("not played"),
+        "none": "",
+    }[state]
+
+
+class GameTable(tables.Table):
+    """The referee overview: one row per game, table by table."""
+
+    round = tables.Column(verbose_name=gettext_lazy("Round"), accessor="round")
+    table = tables.Column(verbose_name=gettext_lazy("Table"), accessor="table__number")
+    players = tables.Column(verbose_name=gettext_lazy("Players"), empty_values=(), orderable=False)
+    status = tables.Column(verbose_name=gettext_lazy("Status"), empty_values=())
+    sheet = tables.Column(verbose_name=gettext_lazy("Scoresheet"), empty_values=(), orderable=False)
+    action = tables.Column(verbose_name="", empty_values=(), orderable=False)
+
+    class Meta:
+        attrs = {"class": "data staff-table games-table"}
+        row_attrs = {"data-game": lambda record: record.pk}
+
+    def render_players(self, record: Game) -> str:
+        sheriff = record.sheriff_position
+        names = [
+            f"{s.position}. {s.participant.name}" + (" ★" if s.position == sheriff else "")
+            for s in record.seat_list
+        ]
+        return ", ".join(names)
+
+    def render_status(self, record: Game) -> str:
+        state = cell_state(record)
+        return format_html('<span class="state state-{}">{}</span>', state, cell_label(state))
+
+    def render_sheet(self, record: Game) -> str:
+        if record.status == Game.Status.VOID:
+            return ""
+        url = scoresheets_url(
+            record.tournament_id, stage=record.stage, round=record.round, table=record.table.number
+        )
+        return format_html('<a class="scoresheet-link" href="{}">{}</a>', url, _("PDF"))
+
+    def render_action(self, record: Game) -> str:
+        if record.status == Game.Status.VOID:
+            return ""
+        url = reverse("staff:result", args=[record.tournament_id, record.pk])
+        if record.status == Game.Status.OPEN:
+            label = _("Enter result")
+        elif getattr(record, "awaiting", False):
+            label = _("Check and confirm")
+        else:
+            label = _("Correct")
+        return format_html('<a class="button" href="{}">{}</a>', url, label)
+
+
+class ParticipantTable(tables.Table):
+    name = tables.Column(verbose_name=gettext_lazy("Name"))
+    nationality = tables.Column(verbose_name=gettext_lazy("Nationality"))
+    birth_date = tables.DateColumn(verbose_name=gettext_lazy("Birth date"), short=True)
+    status = tables.Column(verbose_name=gettext_lazy("Status"))
+
+    class Meta:
+        attrs = {"class": "data staff-table participants-table"}
+        row_attrs = {"data-participant": lambda record: record.pk}
+
+    def render_name(self, record: Participant) -> str:
+        url = reverse("staff:participant", args=[record.tournament_id, record.pk])
+        return format_html('<a href="{}">{}</a>', url, record.name)
+
+    def render_nationality(self, record: Participant) -> str:
+        country = record.nationality
+        return format_html('<abbr title="{}">{}</abbr>', country.name, country.code)
+
+    def render_status(self, record: Participant) -> str:
+        return format_html(
+            '<span class="status status-{}">{}</span>', record.status, record.get_status_display()
+        )
+
+
+class RefereeTable(tables.Table):
+    username = tables.Column(verbose_name=gettext_lazy("User name"))
+    last_login = tables.DateTimeColumn(verbose_name=gettext_lazy("Last login"), short=True)
+    remove = tables.TemplateColumn(
+        verbose_name="",
+        orderable=False,
+        template_code=(
+            '<form method="post">{% csrf_token %}<input type="hidden" name="action" '
+            'value="remove"><input type="hidden" name="user" value="{{ record.pk }}">'
+            '<button type="submit" class="small">{% load i18n %}{% translate "Remove" %}'
+            "</button></form>"
+        ),
+    )
+
+    class Meta:
+        attrs = {"class": "data staff-table referees-table"}
+
+
+#: A human label for every action code the services write into the audit log.
+AUDIT_ACTIONS: dict[str, Any] = {
+    "tournament_created": gettext_lazy("Tournament created"),
+    "tournament_updated": gettext_lazy("Settings changed"),
+    "character_added": gettext_lazy("Character added"),
+    "participants_registered": gettext_lazy("Participants registered"),
+    "participant_withdrawn": gettext_lazy("Participant withdrawn"),
+    "participant_excluded": gettext_lazy("Participant excluded"),
+    "group_stage_drawn": gettext_lazy("Group stage drawn"),
+    "result_recorded": gettext_lazy("Result recorded"),
+    "result_corrected": gettext_lazy("Result corrected"),
+    "result_confirmed": gettext_lazy("Result confirmed"),
+    "penalty_given": gettext_lazy("Penalty given"),
+    "knockout_started": gettext_lazy("Knockout started"),
+    "knockout_round_seated": gettext_lazy("Knockout round seated"),
+    "knockout_champion": gettext_lazy("Champion decided"),
+    "tournament_imported": gettext_lazy("Tournament imported"),
+    "referee_added": gettext_lazy("Referee added"),
+    "referee_removed": gettext_lazy("Referee removed"),
+}
+
+_OBJECT_TYPES: dict[str, Any] = {
+    "Tournament": gettext_lazy("Tournament"),
+    "Character": gettext_lazy("Character"),
+    "Participant": gettext_lazy("Participant"),
+    "Game": gettext_lazy("Game"),
+    "Penalty": gettext_lazy("Penalty"),
+    "Knockout": gettext_lazy("Knockout"),
+    "User": gettext_lazy("User"),
+}
+
+
+def pretty_json(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True, default=str)
+
+
+class AuditTable(tables.Table):
+    """The audit log of one tournament, newest first (rows: ``AuditEntry``)."""
+
+    created_at = tables.DateTimeColumn(verbose_name=gettext_lazy("Time"), format="Y-m-d H:i:s")
+    actor = tables.Column(verbose_name=gettext_lazy("By"), empty_values=())
+    action = tables.Column(verbose_name=gettext_lazy("Action"))
+    object = tables.Column(verbose_name=gettext_lazy("Object"), empty_values=())
+    changes = tables.Column(verbose_name=gettext_lazy("Before / after"), empty_values=())
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "data staff-table audit-table"}
+        row_attrs = {
+            "data-audit": lambda record: record.pk,
+            "data-action": lambda record: record.action,
+        }
+        empty_text = gettext_lazy("No entries.")
+
+    def render_actor(self, record: AuditEntry) -> str:
+        if record.actor is None:
+            return format_html('<span class="muted">{}</span>', _("system"))
+        return record.actor.get_username()
+
+    def render_action(self, record: AuditEntry) -> str:
+        label = AUDIT_ACTIONS.get(record.action)
+        if label is None:
+            return format_html("<code>{}</code>", record.action)
+        return format_html('<span title="{}">{}</span>', record.action, label)
+
+    def render_object(self, record: AuditEntry) -> str:
+        if not record.object_type:
+            return "—"
+        label = f"{_OBJECT_TYPES.get(record.object_type, record.object_type)} #{record.object_id}"
+        url = None
+        if record.object_id.isdigit() and record.tournament_id:
+            if record.object_type == "Game":
+                url = reverse("staff:result", args=[record.tournament_id, int(record.object_id)])
+            elif record.object_type == "Participant":
+                url = reverse(
+                    "staff:participant", args=[record.tournament_id, int(record.object_id)]
+                )
+        if url is None:
+            return label
+        return format_html('<a href="{}">{}</a>', url, label)
+
+    def render_changes(self, record: AuditEntry) -> SafeString | str:
+        if record.before is None and record.after is None:
+            return ""
+        return format_html(
+            '<details class="audit-changes"><summary>{}</summary><div class="audit-diff">'
+            "<div><h3>{}</h3><pre>{}</pre></div><div><h3>{}</h3><pre>{}</pre></div>"
+            "</div></details>",
+            _("Show"),
+            _("Before"),
+            pretty_json(record.before) if record.before is not None else "—",
+            _("After"),
+            pretty_json(record.after) if record.after is not None else "—",
+        )
