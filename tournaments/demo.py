@@ -208,7 +208,7 @@ def _correct_one_result(tournament: Tournament, *, referee: User) -> None:
     """A referee corrects a sheet: the same result, now marked as signed by everyone."""
     from .models import Result
 
-    result = Result.objects.filter(game__tournament=tournament, is_current=True).first()
+    result = Result.objects.current().filter(game__tournament=tournament).first()
     snapshot = services.result_snapshot(result)
     services.result_record(
         game=result.game,

@@ -165,11 +165,8 @@ def results_rows(tournament: Tournament, *, stage: str) -> Iterator[tuple[Any, .
     """
     role_label = dict(ResultSeat.RoleChoice.choices)
     seats = (
-        ResultSeat.objects.filter(
-            result__game__tournament=tournament,
-            result__game__stage=stage,
-            result__is_current=True,
-        )
+        ResultSeat.objects.current()
+        .filter(result__game__tournament=tournament, result__game__stage=stage)
         .select_related("participant", "result__recorded_by", "result__game__table")
         .order_by("result__game__round", "result__game__table__number", "position")
     )

@@ -300,6 +300,42 @@ class Game(models.Model):
         )
 
 
+class ResultQuerySet(models.QuerySet["Result"]):
+    """Which version of a game's result counts: said once, here (rules.md §3, §7).
+
+    - ``current()``: the latest version of each game (exactly one per game).
+    - ``counting(tournament)``: the versions standings and the knockout use: the
+      current one, and, where the tournament double-checks, only once a second
+      person confirmed it.
+    - ``awaiting_confirmation()``: current versions nobody has confirmed yet.
+    """
+
+    def current(self) -> ResultQuerySet:
+        return self.filter(is_current=True)
+
+    def counting(self, tournament: Tournament) -> ResultQuerySet:
+        results = self.current().filter(game__tournament=tournament)
+        if tournament.config.double_check:
+            results = results.filter(confirmed_by__isnull=False)
+        return results
+
+    def awaiting_confirmation(self) -> ResultQuerySet:
+        return self.current().filter(confirmed_by__isnull=True)
+
+
+class ResultSeatQuerySet(models.QuerySet["ResultSeat"]):
+    """Seat lines of the result versions that are current or that count (see ``ResultQuerySet``)."""
+
+    def current(self) -> ResultSeatQuerySet:
+        return self.filter(result__is_current=True)
+
+    def counting(self, tournament: Tournament) -> ResultSeatQuerySet:
+        seats = self.current().filter(result__game__tournament=tournament)
+        if tournament.config.double_check:
+            seats = seats.filter(result__confirmed_by__isnull=False)
+        return seats
+
+
 class Result(models.Model):
     """One version of a game's result, as a referee entered it."""
 
@@ -327,6 +363,8 @@ class Result(models.Model):
         related_name="+",
     )
     confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
+
+    objects = ResultQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "version"]
@@ -367,6 +405,8 @@ class ResultSeat(models.Model):
     final_duel = models.BooleanField(_("final duel"), default=False)
     won = models.BooleanField(_("won"), default=False)
     bounty = models.IntegerField(_("bounty"), null=True, blank=True)
+
+    objects = ResultSeatQuerySet.as_manager()
 
     class Meta:
         ordering = ["result", "position"]

@@ -64,10 +64,7 @@ class Standings:
 
 def counting_results(tournament: Tournament) -> QuerySet[Result]:
     """The results that count: the current version, confirmed if the tournament double-checks."""
-    results = Result.objects.filter(game__tournament=tournament, is_current=True)
-    if tournament.config.double_check:
-        results = results.filter(confirmed_by__isnull=False)
-    return results
+    return Result.objects.counting(tournament)
 
 
 def group_standings(tournament: Tournament, *, with_missing: bool = False) -> Standings:
@@ -81,16 +78,10 @@ def group_standings(tournament: Tournament, *, with_missing: bool = False) -> St
             table__tournament=tournament, table__stage=Stage.GROUP
         ).select_related("table")
     }
-    seat_filter = Q(
-        result__game__stage=Stage.GROUP,
-        result__game__tournament=tournament,
-        result__is_current=True,
-    )
-    if config.double_check:
-        seat_filter &= Q(result__confirmed_by__isnull=False)
     totals = {
         row["participant_id"]: row
-        for row in ResultSeat.objects.filter(seat_filter)
+        for row in ResultSeat.objects.counting(tournament)
+        .filter(result__game__stage=Stage.GROUP)
         .values("participant_id")
         .annotate(
             game_bounty=Coalesce(Sum("bounty"), Value(0), output_field=IntegerField()),
@@ -215,7 +206,8 @@ def games_list(
 
 def current_result(game: Game) -> Result | None:
     return (
-        Result.objects.filter(game=game, is_current=True)
+        Result.objects.filter(game=game)
+        .current()
         .select_related("recorded_by", "confirmed_by")
         .prefetch_related("seats")
         .first()
@@ -269,8 +261,10 @@ def knockout_tables(tournament: Tournament, *, include_unconfirmed: bool = False
 
 def counting_or_current_results(tournament: Tournament) -> QuerySet[Result]:
     """The current version of every result (confirmed or not), with who entered it."""
-    return Result.objects.filter(game__tournament=tournament, is_current=True).select_related(
-        "recorded_by", "confirmed_by"
+    return (
+        Result.objects.current()
+        .filter(game__tournament=tournament)
+        .select_related("recorded_by", "confirmed_by")
     )
 
 

@@ -539,7 +539,8 @@ def game_spec(game: Game, *, seats: Sequence[Seat] | None = None) -> GameSpec:
     if game.status == Game.Status.RECORDED or game.version:
         # A recorded game keeps the players who played it.
         positions = tuple(
-            ResultSeat.objects.filter(result__game=game, result__is_current=True)
+            ResultSeat.objects.current()
+            .filter(result__game=game)
             .order_by("position")
             .values_list("position", flat=True)
         ) or tuple(s.position for s in seats)
@@ -647,7 +648,7 @@ def result_record(
             )
         participant_at = {s.position: s.participant_id for s in table_seats}
 
-        previous = Result.objects.filter(game=game, is_current=True).first()
+        previous = Result.objects.filter(game=game).current().first()
         before = result_snapshot(previous) if previous else None
         if previous:
             previous.is_current = False
@@ -721,7 +722,7 @@ def result_confirm(*, game: Game, actor: User, version: int | None = None) -> Re
     """A second person confirms the current result (setting ``double_check``)."""
     with transaction.atomic():
         game = Game.objects.select_for_update().select_related("tournament").get(pk=game.pk)
-        result = Result.objects.filter(game=game, is_current=True).first()
+        result = Result.objects.filter(game=game).current().first()
         if result is None:
             raise Conflict.single("no_result", _("This game has no result to confirm yet."))
         if version is not None and version != result.version:

@@ -376,11 +376,11 @@ def player(request: HttpRequest, tournament_id: int, participant_id: int) -> Htt
         .select_related("table")
         .order_by("stage", "round", "table__number")
     )
-    lines = ResultSeat.objects.filter(
-        participant=participant, result__is_current=True, result__game__tournament=tournament
-    ).select_related("result")
-    if tournament.config.double_check:
-        lines = lines.filter(result__confirmed_by__isnull=False)
+    lines = (
+        ResultSeat.objects.counting(tournament)
+        .filter(participant=participant)
+        .select_related("result")
+    )
     line_by_game = {line.result.game_id: line for line in lines}
     penalties = list(Penalty.objects.filter(tournament=tournament, participant=participant))
 

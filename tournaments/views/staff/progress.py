@@ -40,9 +40,7 @@ class Cell:
 
 def _unconfirmed() -> Exists:
     """Per game: its current result still waits for a second person's confirmation."""
-    return Exists(
-        Result.objects.filter(game=OuterRef("pk"), is_current=True, confirmed_by__isnull=True)
-    )
+    return Exists(Result.objects.awaiting_confirmation().filter(game=OuterRef("pk")))
 
 
 def progress_board(tournament: Tournament) -> dict[str, Any]:
@@ -101,9 +99,9 @@ def games(request: HttpRequest, tournament_id: int) -> HttpResponse:
     game_list = selectors.games_list(tournament, round=round_filter)
     if double_check:
         awaiting = set(
-            Result.objects.filter(
-                game__tournament=tournament, is_current=True, confirmed_by__isnull=True
-            ).values_list("game_id", flat=True)
+            Result.objects.awaiting_confirmation()
+            .filter(game__tournament=tournament)
+            .values_list("game_id", flat=True)
         )
         for game in game_list:
             game.awaiting = game.pk in awaiting
