@@ -14,7 +14,14 @@ from django.db.models import Count, IntegerField, Max, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
 
 from scoring.bounty import tournament_total
-from scoring.standings import PlayerLine, RankedLine, rank_standings
+from scoring.standings import (
+    DEFAULT_PRECEDENCE,
+    METRICS,
+    Metric,
+    PlayerLine,
+    RankedLine,
+    rank_standings,
+)
 
 from .models import (
     Game,
@@ -48,6 +55,13 @@ class StandingRow:
     excluded: bool
     withdrawn: bool
 
+    def metric(self, key: str) -> int | None:
+        """This row's value of the tie-break metric ``key`` (see ``Standings.metrics``)."""
+        if key not in METRICS:
+            raise KeyError(key)
+        value: int | None = getattr(self, key)
+        return value
+
 
 @dataclass(frozen=True)
 class Standings:
@@ -56,6 +70,10 @@ class Standings:
     games_total: int
     rows: list[StandingRow]
     missing_games: list[Game] = field(default_factory=list)
+    # The tie-break metrics in the order they decide: every table, document and
+    # API answer takes its ranking columns from here (header ``name``/``abbr``,
+    # value ``row.metric(metric.key)``).
+    metrics: tuple[Metric, ...] = tuple(METRICS[key] for key in DEFAULT_PRECEDENCE)
 
     @property
     def games_missing(self) -> int:
