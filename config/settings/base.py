@@ -94,7 +94,13 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Twenty referees saving at once must wait for each other, not fail.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            # Readers (polling phones) never wait for a writer, and a commit
+            # does not wait for the disk twice.
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
     )
 
 # Pages are rendered once per tournament state and kept in the cache (see
