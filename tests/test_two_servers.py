@@ -1,0 +1,110 @@
+"""Two app servers behind one address: stateless processes over one database and one Redis.
+
+A result recorded through one server is on the other's leaderboard at its
+next poll (no time-based staleness), and both answer the same standings.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from scoring.results import GameSpec
+from scoring.rulesets import Ruleset
+from scoring.simulate import random_result
+from tests.servers import (
+    app_server,
+    call,
+    own_database,
+    prepare,
+    production_env,
+    redis_server,
+)
+
+pytestmark = pytest.mark.servers
+
+
+def _showdown_cup(base: str) -> dict:
+    status, _, body = call("GET", f"{base}/api/tournaments/")
+    assert status == 200
+    listed = json.loads(body)
+    rows = listed["results"] if isinstance(listed, dict) else listed
+    return next(t for t in rows if t["ruleset"] == "showdown")
+
+
+def _valid_result(tournament: dict, game: dict) -> dict:
+    spec = GameSpec(
+        ruleset=Ruleset.SHOWDOWN,
+        positions=tuple(seat["position"] for seat in game["seats"]),
+        sheriff_position=game["sheriff_position"],
+        tougher_sheriff=bool(tournament["settings"].get("tougher_sheriff")),
+    )
+    reports, winner = random_result(spec, random.Random(game["id"]))
+    return {
+        "seats": [
+            {
+                "position": r.position,
+                "role": r.role.value if r.role else None,
+                "lives": r.lives,
+                "eliminated_by": r.eliminated_by,
+                "final_duel": r.final_duel,
+            }
+            for r in reports
+        ],
+        "winner": winner,
+        "signed": True,
+    }
+
+
+def test_a_result_saved_on_one_server_is_on_the_others_next_poll(tmp_path):
+    with redis_server() as redis_url, own_database(tmp_path) as database_url:
+        env = production_env(database_url, redis_url)
+        prepare(env)
+        with app_server(env) as first, app_server(env) as second:
+            cup = _showdown_cup(first)
+            fragment = f"/t/{cup['id']}/leaderboard/live/"
+            poll = {"HX-Request": "true"}
+
+            # The second server renders the leaderboard and then answers "unchanged".
+            status, headers, before = call("GET", second + fragment, headers=poll)
+            assert status == 200
+            etag = headers["etag"]
+            status, _, _ = call("GET", second + fragment, headers={**poll, "If-None-Match": etag})
+            assert status == 304
+
+            # A referee saves a result through the first server.
+            status, _, body = call(
+                "POST",
+                f"{first}/api/auth/token/",
+                body={"username": "schiri", "password": "bang-demo"},
+            )
+            assert status == 200, body
+            token = json.loads(body)["token"]
+            status, _, body = call("GET", f"{first}/api/tournaments/{cup['id']}/games/?stage=group")
+            game = next(g for g in json.loads(body) if g["status"] == "open")
+            status, _, body = call(
+                "PUT",
+                f"{first}/api/games/{game['id']}/result/",
+                body=_valid_result(cup, game),
+                headers={"Authorization": f"Token {token}"},
+            )
+            assert status == 200, body
+
+            # The second server's very next poll shows it.
+            status, headers, after = call(
+                "GET", second + fragment, headers={**poll, "If-None-Match": etag}
+            )
+            assert status == 200
+            assert headers["etag"] != etag
+            assert after != before
+
+            # Both servers answer the same standings, with the new game counted.
+            standings = [
+                json.loads(call("GET", f"{base}/api/tournaments/{cup['id']}/standings/")[2])
+                for base in (first, second)
+            ]
+            assert standings[0] == standings[1]
+            played = {row["participant"]: row["games_played"] for row in standings[0]["rows"]}
+            assert all(played[seat["participant"]] >= 1 for seat in game["seats"])
