@@ -21,6 +21,7 @@ from tournaments.models import (
     AuditEntry,
     Character,
     Game,
+    GroupDraw,
     Knockout,
     LotDraw,
     Participant,
@@ -89,6 +90,7 @@ def test_every_changelist_shows_its_rows_to_a_superuser(admin_client: Client, pl
         Tournament: ["Admin-Probe", "BANG!"],
         Character: ["Calamity Tester", "Bart Cassidy"],
         Participant: ["Spieler 001", "Spieler 008"],
+        GroupDraw: ["Admin-Probe (2027-03-13)", '<td class="field-seed">admin</td>', "root"],
         Table: ["Admin-Probe", "Group stage", "Knockout"],
         Seat: ["Spieler 001", "Table 1"],
         Game: ["Group stage", "Knockout", "Table 1", "recorded"],
@@ -182,7 +184,7 @@ def test_a_superuser_cannot_change_a_participant_result_or_tournament(
     assert game.status == Game.Status.OPEN
 
     # Characters, penalties, seats: no additions either.
-    for model in (Character, Penalty, Seat, Table, Knockout, LotDraw, AuditEntry):
+    for model in (Character, Penalty, Seat, Table, GroupDraw, Knockout, LotDraw, AuditEntry):
         assert admin_client.post(f"{_changelist(model)}add/", {}).status_code == 403, model
     assert AuditEntry.objects.count() == audit_before
 
