@@ -1,8 +1,19 @@
-"""Django admin for organisers: everything can be looked at, changes go through services.
+"""Django admin: the admin reads, the services write.
 
-Results, seats, draws and audit entries are read-only here: a result changes
-only through the rules engine (the result form or the API), and the audit
-log is never edited.
+Superusers can look at everything here. Nothing a service owns is changed
+by the admin's own forms: every model is read-only (no add, change or delete;
+inlines read-only), and the few changes the admin offers go through
+``tournaments.services``, so they keep the rules and write the audit entry:
+
+- adding a participant calls ``services.participants_register`` (the
+  registration rules: no additions after the draw, the participant limit, age);
+- the action "Mark as withdrawn" calls ``services.participant_withdraw`` (which
+  voids the games a withdrawn player would have been Sheriff in);
+- the action "Draw the group stage" calls ``services.group_stage_draw``.
+
+Tournaments, settings and characters are created and changed on the staff
+pages or through the API (``services.tournament_create``/``tournament_update``/
+``character_add``); the admin shows them.
 """
 
 from __future__ import annotations
@@ -11,6 +22,8 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
@@ -33,7 +46,15 @@ from .models import (
 )
 
 
+def _actor(request: HttpRequest) -> AbstractBaseUser | None:
+    """The signed-in user, as services record it in the audit log."""
+    user = request.user
+    return user if isinstance(user, AbstractBaseUser) else None
+
+
 class ReadOnlyAdminMixin:
+    """No add, change or delete: a service owns these rows; the admin shows them."""
+
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
@@ -44,20 +65,23 @@ class ReadOnlyAdminMixin:
         return False
 
 
-class ParticipantInline(admin.TabularInline):
-    model = Participant
+class ReadOnlyTabularInline(ReadOnlyAdminMixin, admin.TabularInline):
     extra = 0
+    show_change_link = True
+
+
+class ParticipantInline(ReadOnlyTabularInline):
+    model = Participant
     fields = ["name", "nationality", "birth_date", "age_approved", "status"]
 
 
-class CharacterInline(admin.TabularInline):
+class CharacterInline(ReadOnlyTabularInline):
     model = Character
-    extra = 0
     fields = ["name", "life_points"]
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["name", "date", "ruleset", "language"]
     list_filter = ["ruleset"]
     search_fields = ["name"]
@@ -65,13 +89,13 @@ class TournamentAdmin(admin.ModelAdmin):
     actions = ["redraw_group_stage"]
 
     @admin.action(description=_("Draw the group stage (seed: the tournament's name and date)"))
-    def redraw_group_stage(self, request: HttpRequest, queryset: Any) -> None:
+    def redraw_group_stage(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         for tournament in queryset:
             try:
                 services.group_stage_draw(
                     tournament=tournament,
                     seed=f"{tournament.name} {tournament.date}",
-                    actor=request.user,
+                    actor=_actor(request),
                 )
             except DomainError as error:
                 self.message_user(request, f"{tournament}: {error}", messages.ERROR)
@@ -80,49 +104,123 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Character)
-class CharacterAdmin(admin.ModelAdmin):
+class CharacterAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["name", "life_points", "tournament"]
     list_filter = ["tournament"]
     search_fields = ["name"]
 
 
-class ParticipantAdminForm(forms.ModelForm):
-    """Adds the tournament-wide checks of registration to the admin form."""
+class ParticipantAddForm(forms.ModelForm):
+    """Registers one participant through ``services.participants_register``.
+
+    The service runs in ``clean()`` so that its refusals (after the draw, over
+    the limit, too young, unknown country) become form errors; the admin's
+    change view wraps the whole request in one transaction, so a later
+    failure still rolls the registration back. ``save()`` returns the
+    participant the service created.
+    """
 
     class Meta:
         model = Participant
-        fields = ["tournament", "name", "nationality", "birth_date", "age_approved", "status"]
+        fields = ["tournament", "name", "nationality", "birth_date", "age_approved"]
+
+    #: Who registers (the audit entry's actor); ``ParticipantAdmin.get_form`` sets it.
+    actor: AbstractBaseUser | None = None
+
+    def _post_clean(self) -> None:
+        # The service validates the participant (``full_clean``) itself.
+        pass
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        tournament = data.get("tournament")
-        if tournament is not None and self.instance._state.adding:
-            if tournament.tables.exists():
-                raise forms.ValidationError(
-                    _("Participants cannot be added after the group-stage draw."),
-                    code="draw_locked",
-                )
-            limit = tournament.config.max_participants
-            if tournament.participants.count() >= limit:
-                raise forms.ValidationError(
-                    _("The tournament allows at most %(limit)s participants."),
-                    code="too_many_participants",
-                    params={"limit": limit},
-                )
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        item = services.ParticipantInput(
+            name=data["name"],
+            nationality=str(data["nationality"]),
+            birth_date=data.get("birth_date"),
+            age_approved=bool(data.get("age_approved")),
+        )
+        try:
+            (self.instance,) = services.participants_register(
+                tournament=data["tournament"], items=[item], actor=self.actor
+            )
+        except DomainError as error:
+            for problem in error.errors:
+                field = problem.field if problem.field in self.fields else None
+                self.add_error(field, str(problem.message))
         return data
+
+    def save(self, commit: bool = True) -> Participant:
+        return self.instance
+
+    def save_m2m(self) -> None:
+        """Nothing to save: a participant has no many-to-many fields."""
 
 
 @admin.register(Participant)
 class ParticipantAdmin(admin.ModelAdmin):
-    form = ParticipantAdminForm
     list_display = ["name", "nationality", "birth_date", "age_approved", "status", "tournament"]
     list_filter = ["tournament", "status", "nationality"]
     search_fields = ["name"]
+    actions = ["withdraw"]
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def get_form(
+        self,
+        request: HttpRequest,
+        obj: Participant | None = None,
+        change: bool = False,
+        **kwargs: Any,
+    ) -> Any:
+        if obj is not None:
+            return super().get_form(request, obj, change, **kwargs)
+        form = super().get_form(request, obj, change, form=ParticipantAddForm, **kwargs)
+        # The admin instantiates the class itself: the actor rides on a subclass.
+        return type(form.__name__, (form,), {"actor": _actor(request)})
+
+    def save_model(self, request: HttpRequest, obj: Participant, form: Any, change: bool) -> None:
+        """Nothing to save: ``services.participants_register`` saved the participant."""
+
+    @admin.action(description=_("Mark as withdrawn"))
+    def withdraw(self, request: HttpRequest, queryset: QuerySet[Participant]) -> None:
+        """Withdraw each active participant through ``services.participant_withdraw``."""
+        for participant in queryset:
+            if participant.status == Participant.Status.EXCLUDED:
+                self.message_user(
+                    request,
+                    _("%(name)s is already excluded.") % {"name": participant.name},
+                    messages.WARNING,
+                )
+                continue
+            if participant.status == Participant.Status.WITHDRAWN:
+                self.message_user(
+                    request,
+                    _("%(name)s has withdrawn.") % {"name": participant.name},
+                    messages.WARNING,
+                )
+                continue
+            try:
+                services.participant_withdraw(
+                    participant=participant, actor=_actor(request), reason="Django admin"
+                )
+            except DomainError as error:
+                self.message_user(request, f"{participant}: {error}", messages.ERROR)
+            else:
+                self.message_user(
+                    request,
+                    _("%(name)s has withdrawn.") % {"name": participant.name},
+                    messages.SUCCESS,
+                )
 
 
-class SeatInline(ReadOnlyAdminMixin, admin.TabularInline):
+class SeatInline(ReadOnlyTabularInline):
     model = Seat
-    extra = 0
 
 
 @admin.register(Table)
@@ -132,14 +230,19 @@ class TableAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     inlines = [SeatInline]
 
 
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["table", "position", "participant"]
+    list_filter = ["table__tournament", "table__stage"]
+
+
 @admin.register(GroupDraw)
 class GroupDrawAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["tournament", "seed", "five_tables", "drawn_at", "drawn_by"]
 
 
-class ResultSeatInline(ReadOnlyAdminMixin, admin.TabularInline):
+class ResultSeatInline(ReadOnlyTabularInline):
     model = ResultSeat
-    extra = 0
 
 
 @admin.register(Result)
@@ -155,6 +258,12 @@ class ResultAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     ]
     list_filter = ["game__tournament", "is_current"]
     inlines = [ResultSeatInline]
+
+
+@admin.register(ResultSeat)
+class ResultSeatAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["result", "position", "participant", "role", "character", "lives", "bounty"]
+    list_filter = ["result__game__tournament", "result__is_current", "role"]
 
 
 @admin.register(Game)

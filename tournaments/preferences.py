@@ -1,21 +1,38 @@
 """Per-tournament settings, typed and with their defaults in one place.
 
-A tournament stores only the settings an organiser changed (a JSON object);
-everything else falls back to the defaults below, which are the ones
-``rules.md`` names. Unknown keys and wrong types are refused, so a typo in a
-setting can never silently run a tournament with the wrong amounts.
+The module is named after Tabbycat's "preferences"; its words are:
+
+- **setting**: one thing an organiser may change for a tournament (the
+  maximum number of participants, a bounty amount, ...). Each is declared
+  once as a ``Setting`` (key, type, default, bounds, translated label);
+  ``SETTINGS`` lists them all in form order, ``SETTINGS_BY_KEY`` by key.
+- **settings** of a tournament (``Tournament.settings``, the API field of the
+  same name): only the overrides an organiser made, a JSON object
+  ``{key: value}``. ``validate_settings()`` checks and cleans them: unknown
+  keys and wrong types are refused, so a typo can never silently run a
+  tournament with the wrong amounts.
+- **config** (``Tournament.config``): the effective values of one tournament,
+  the stored overrides over the defaults (which are the ones ``rules.md``
+  names), as a typed ``TournamentConfig``: ``tournament.config.double_check``,
+  ``tournament.config.bounty_table``. ``effective_config()`` builds it.
+
+Django's own settings (``django.conf.settings``) are a different thing; code
+next to a tournament's settings imports them as ``django_settings``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from scoring.bounty import BountyTable
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass(frozen=True)
@@ -25,7 +42,7 @@ class Setting:
     key: str
     kind: type
     default: Any
-    label: str
+    label: StrOrPromise
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
@@ -79,8 +96,12 @@ def _bounty_key(field_name: str) -> str:
 
 
 @dataclass(frozen=True)
-class TournamentSettings:
-    """The effective settings of one tournament (stored overrides + defaults)."""
+class TournamentConfig:
+    """The effective settings of one tournament (stored overrides over the defaults).
+
+    ``values`` holds every setting by key; the settings code reads are typed
+    properties, any other key is an attribute too (``config.bounty_sheriff_5``).
+    """
 
     values: Mapping[str, Any]
 
@@ -89,6 +110,23 @@ class TournamentSettings:
             return self.values[key]
         except KeyError:
             raise AttributeError(key) from None
+
+    @property
+    def max_participants(self) -> int:
+        return int(self.values["max_participants"])
+
+    @property
+    def knockout_field_size(self) -> int | None:
+        size = self.values["knockout_field_size"]
+        return None if size is None else int(size)
+
+    @property
+    def tougher_sheriff(self) -> bool:
+        return bool(self.values["tougher_sheriff"])
+
+    @property
+    def double_check(self) -> bool:
+        return bool(self.values["double_check"])
 
     @property
     def bounty_table(self) -> BountyTable:
@@ -134,7 +172,7 @@ def validate_settings(raw: Any) -> dict[str, Any]:
                 )
             ]
             continue
-        if setting.kind is int and (
+        if isinstance(value, int) and (
             (setting.minimum is not None and value < setting.minimum)
             or (setting.maximum is not None and value > setting.maximum)
         ):
@@ -152,8 +190,8 @@ def validate_settings(raw: Any) -> dict[str, Any]:
     return cleaned
 
 
-def effective_settings(overrides: Mapping[str, Any] | None) -> TournamentSettings:
-    """Defaults overlaid with a tournament's stored overrides."""
+def effective_config(overrides: Mapping[str, Any] | None) -> TournamentConfig:
+    """Defaults overlaid with a tournament's stored overrides (its ``settings``)."""
     values = {s.key: s.default for s in SETTINGS}
     values.update(overrides or {})
-    return TournamentSettings(values=values)
+    return TournamentConfig(values=values)

@@ -1,0 +1,121 @@
+"""The people of a tournament: participants and the penalties they receive.
+
+- **participant**: a person entered in a tournament; *active*, *withdrawn*
+  (left of their own accord) or *excluded* (by a referee's penalty).
+- **penalty**: a referee's warning, bounty deduction or exclusion.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django.conf import settings as django_settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django_countries.fields import CountryField
+
+from .tournament import Tournament
+
+MINIMUM_AGE = 8
+
+
+class Participant(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("active")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+        EXCLUDED = "excluded", _("excluded")
+
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="participants",
+    )
+    name = models.CharField(_("name"), max_length=120)
+    nationality = CountryField(_("nationality"))
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    age_approved = models.BooleanField(
+        _("age approved"),
+        default=False,
+        help_text=_("The organiser has seen that a player under 8 knows the rules."),
+    )
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.ACTIVE
+    )
+    registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
+        indexes = [models.Index(fields=["tournament", "status"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def age_on(self, day: date) -> int | None:
+        if self.birth_date is None:
+            return None
+        before_birthday = (day.month, day.day) < (self.birth_date.month, self.birth_date.day)
+        return day.year - self.birth_date.year - before_birthday
+
+    def clean(self) -> None:
+        errors: dict[str, Any] = {}
+        if self.birth_date and self.tournament_id:
+            age = self.age_on(self.tournament.date)
+            if age is not None and age < 0:
+                errors["birth_date"] = ValidationError(
+                    _("The birth date is after the tournament day."), code="invalid_birth_date"
+                )
+            elif age is not None and age < MINIMUM_AGE and not self.age_approved:
+                errors["birth_date"] = ValidationError(
+                    _(
+                        "%(name)s is %(age)s on the tournament day; players under 8 need the "
+                        "organiser's approval that they know the rules."
+                    ),
+                    code="too_young",
+                    params={"name": self.name, "age": age},
+                )
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def is_excluded(self) -> bool:
+        return self.status == self.Status.EXCLUDED
+
+
+class Penalty(models.Model):
+    class Kind(models.TextChoices):
+        WARNING = "warning", _("warning")
+        DEDUCTION = "deduction", _("bounty deduction")
+        EXCLUSION = "exclusion", _("exclusion")
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="penalties"
+    )
+    participant = models.ForeignKey(
+        Participant,
+        verbose_name=_("participant"),
+        on_delete=models.CASCADE,
+        related_name="penalties",
+    )
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    amount = models.PositiveIntegerField(_("amount"), default=0)
+    reason = models.TextField(_("reason"))
+    referee = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        verbose_name=_("referee"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+
+    def __str__(self) -> str:
+        return f"{self.participant}: {self.get_kind_display()}"

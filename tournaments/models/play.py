@@ -1,0 +1,143 @@
+"""Where and when the games are played: the draw, tables, seats and games.
+
+- **group draw**: the current group-stage draw of a tournament (its seed and split).
+- **table**: a group of players seated together. A *group table* keeps its
+  players for the whole group stage; a *knockout table* exists for one
+  knockout round.
+- **seat** / **position**: a participant's place at a table, numbered from 1.
+- **round**: in the group stage, the n-th game of a table (the player at
+  position n is the Sheriff); in the knockout, the n-th knockout round.
+- **game**: one game of BANG!/Showdown at one table in one round.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings as django_settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .people import Participant
+from .tournament import Stage, Tournament
+
+
+class GroupDraw(models.Model):
+    """The current group-stage draw of a tournament: its seed and split."""
+
+    tournament = models.OneToOneField(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="group_draw",
+    )
+    seed = models.CharField(_("seed"), max_length=200)
+    five_tables = models.PositiveSmallIntegerField(
+        _("fixed number of 5-tables"), null=True, blank=True
+    )
+    drawn_at = models.DateTimeField(_("drawn"), auto_now=True)
+    drawn_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        verbose_name=_("drawn by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+    )
+
+    class Meta:
+        verbose_name = _("group draw")
+        verbose_name_plural = _("group draws")
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.seed}"
+
+
+class Table(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="tables"
+    )
+    stage = models.CharField(_("stage"), max_length=10, choices=Stage.choices)
+    # 0 for group tables (they play every group round); the knockout round otherwise.
+    round = models.PositiveSmallIntegerField(_("round"), default=0)
+    number = models.PositiveSmallIntegerField(_("table"))
+    size = models.PositiveSmallIntegerField(
+        _("size"), help_text=_("Players seated at the draw; a group table keeps its size category.")
+    )
+    # Knockout: participants in the order they pick characters (seeding-list order).
+    pick_order = models.JSONField(_("character pick order"), default=list, blank=True)
+    # The seed of the draw that seated this table (anyone can re-run the draw).
+    seed = models.CharField(_("seed"), max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["stage", "round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "stage", "round", "number"], name="unique_table_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Table %(number)s") % {"number": self.number})
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats"
+    )
+    position = models.PositiveSmallIntegerField(_("position"))
+    participant = models.ForeignKey(
+        Participant, verbose_name=_("participant"), on_delete=models.RESTRICT, related_name="seats"
+    )
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position"),
+            models.UniqueConstraint(
+                fields=["table", "participant"], name="unique_seat_participant"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} / {self.position}: {self.participant}"
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        RECORDED = "recorded", _("recorded")
+        VOID = "void", _("not played")
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="games"
+    )
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="games"
+    )
+    stage = models.CharField(_("stage"), max_length=10, choices=Stage.choices)
+    round = models.PositiveSmallIntegerField(_("round"))
+    sheriff_position = models.PositiveSmallIntegerField(
+        _("Sheriff's position"), null=True, blank=True
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
+    )
+    # The current result's version (0 = none yet). Bumped under a row lock.
+    version = models.PositiveIntegerField(_("version"), default=0)
+
+    class Meta:
+        ordering = ["stage", "round", "table__number"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "round"], name="unique_game_per_table_round")
+        ]
+        indexes = [models.Index(fields=["tournament", "stage", "round"])]
+
+    def __str__(self) -> str:
+        return str(
+            _("%(stage)s, round %(round)s, table %(table)s")
+            % {"stage": self.get_stage_display(), "round": self.round, "table": self.table.number}
+        )

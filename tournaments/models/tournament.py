@@ -1,0 +1,101 @@
+"""The tournament itself, its stages and the characters it is played with.
+
+- **stage**: the group stage or the knockout.
+- **ruleset**: BANG! or Showdown; values and translated labels come from
+  ``scoring.rulesets.Ruleset`` (``RulesetChoice`` only adapts them for Django).
+- **settings**: ``Tournament.settings`` stores the overrides an organiser made
+  (a JSON object, the API field ``settings``); ``Tournament.config`` is the
+  effective, typed settings (overrides over the defaults, see
+  ``tournaments.preferences``). Django's settings are ``django_settings`` here.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings as django_settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from scoring.rulesets import Ruleset
+
+from ..preferences import TournamentConfig, effective_config, validate_settings
+
+
+class Stage(models.TextChoices):
+    GROUP = "group", _("Group stage")
+    KNOCKOUT = "knockout", _("Knockout")
+
+
+class RulesetChoice(models.TextChoices):
+    """``scoring.rulesets.Ruleset`` as Django choices: its values and its labels."""
+
+    BANG = Ruleset.BANG.value, Ruleset.BANG.label
+    SHOWDOWN = Ruleset.SHOWDOWN.value, Ruleset.SHOWDOWN.label
+
+
+class Tournament(models.Model):
+    RulesetChoice = RulesetChoice
+
+    name = models.CharField(_("name"), max_length=200)
+    date = models.DateField(_("date"))
+    ruleset = models.CharField(
+        _("ruleset"), max_length=20, choices=RulesetChoice.choices, default=RulesetChoice.BANG
+    )
+    language = models.CharField(
+        _("language"), max_length=8, choices=django_settings.LANGUAGES, default="de"
+    )
+    settings = models.JSONField(_("settings"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    def clean(self) -> None:
+        self.settings = validate_settings(self.settings)
+
+    @property
+    def config(self) -> TournamentConfig:
+        """The effective settings: the stored overrides (``settings``) over the defaults."""
+        return effective_config(self.settings)
+
+
+class Character(models.Model):
+    """A BANG! character. Base-game characters have no tournament; organisers
+    add expansion characters for their own tournament."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="characters",
+        help_text=_("Empty for the base game's characters, which every tournament has."),
+    )
+    name = models.CharField(_("name"), max_length=100)
+    life_points = models.PositiveSmallIntegerField(_("life points"))
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("character")
+        verbose_name_plural = _("characters")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "name"], name="unique_character_per_tournament"
+            ),
+            models.UniqueConstraint(
+                fields=["name"], condition=Q(tournament__isnull=True), name="unique_base_character"
+            ),
+            models.CheckConstraint(
+                condition=Q(life_points__gte=1) & Q(life_points__lte=9),
+                name="character_life_points_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.life_points})"
