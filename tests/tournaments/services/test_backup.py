@@ -45,10 +45,9 @@ def test_a_whole_tournament_survives_export_and_import(tmp_path, django_user_mod
     )
     # a correction (two versions), a deduction and an exclusion
     result = Result.objects.filter(game__tournament=tournament).first()
-    snapshot = services.result_snapshot(result)
     services.result_record(
         game=result.game,
-        seats=[services.SeatInput.from_snapshot(s) for s in snapshot["seats"]],
+        seats=services.seat_reports(result),
         signed=True,
         reason="Unterschrift nachgeholt",
         version=1,

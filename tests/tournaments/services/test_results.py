@@ -50,7 +50,7 @@ def _submit(game: Game, seats, winner, referee) -> list[str]:
     with pytest.raises(InvalidInput) as refused:
         services.result_record(
             game=game,
-            seats=[services.SeatInput.from_report(seat) for seat in seats],
+            seats=seats,
             winner=winner,
             actor=referee,
         )
@@ -93,7 +93,7 @@ def test_every_valid_sheet_is_recorded_with_the_derived_winner(data, games, refe
     with transaction.atomic():  # each example starts from the same, unrecorded games
         result = services.result_record(
             game=game,
-            seats=[services.SeatInput.from_report(seat) for seat in seats],
+            seats=seats,
             winner=winner,
             actor=referee,
         )

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Model
 from django.utils.dateparse import parse_datetime
 
-from .models import (
+from ..models import (
     AuditEntry,
     Character,
     Game,
@@ -38,6 +39,9 @@ from .models import (
     Table,
     Tournament,
 )
+from .audit import audit_log
+
+M = TypeVar("M", bound=Model)
 
 FORMAT = "bang-tournament"
 VERSION = 1
@@ -377,11 +381,11 @@ def import_tournament(data: dict[str, Any]) -> Tournament:
         for e in data["audit"]
     )
     _restore_times(AuditEntry, entries, [e["created_at"] for e in data["audit"]], "created_at")
-    AuditEntry.objects.create(
+    audit_log(
         tournament=tournament,
+        actor=None,
         action="tournament_imported",
-        object_type="Tournament",
-        object_id=str(tournament.pk),
+        obj=tournament,
         after={"original_id": t["id"]},
     )
     return tournament
@@ -394,13 +398,13 @@ def _map_id(maps: dict[str, Callable[[int], int | None]], kind: str, old: str) -
     return old
 
 
-def _restore_times(model: type, objects: list[Any], values: list[str | None], field: str) -> None:
+def _restore_times(model: type[M], objects: list[M], values: list[str | None], field: str) -> None:
     """bulk_create stamps auto_now(_add) fields with "now"; put the original times back."""
     for obj, value in zip(objects, values, strict=True):
         if value:
             setattr(obj, field, parse_datetime(value))
     if objects:
-        model.objects.bulk_update(objects, [field])
+        model._default_manager.bulk_update(objects, [field])
 
 
 class _UserCache:
