@@ -103,6 +103,7 @@ def result_record(
         table_seats = list(game.table.seats.select_related("participant"))
         outcome = _evaluate(game_spec(game, seats=table_seats), seats, winner=winner)
         previous = Result.objects.filter(game=game).current().first()
+        before = result_snapshot(previous) if previous else None
         result = _store_version(
             game,
             seats,
@@ -117,7 +118,7 @@ def result_record(
             actor=actor,
             action="result_corrected" if previous else "result_recorded",
             obj=game,
-            before=result_snapshot(previous) if previous else None,
+            before=before,
             after=result_snapshot(result),
         )
     return result
