@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from scoring.results import SeatReport
+from scoring.rulesets import Role
 from tests import factories
 from tournaments import services
 from tournaments.models import Game
@@ -121,7 +123,7 @@ def world(db) -> dict[str, Any]:
     services.result_record(
         game=game,
         seats=[
-            services.SeatInput(position=p, role=r, lives=3 if p == 1 else 0)
+            SeatReport(position=p, role=Role(r), lives=3 if p == 1 else 0)
             for p, r in {1: "sheriff", 2: "renegade", 3: "outlaw", 4: "outlaw", 5: "deputy"}.items()
         ],
         actor=recorder,

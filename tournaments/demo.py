@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import services
-from .models import Stage, Tournament
+from .models import Result, Stage, Tournament
 from .permissions import ORGANISERS, REFEREES
 from .simulation import open_games, play_knockout, record_random_results
 
@@ -206,13 +206,10 @@ def build_demo(*, seed: str = "Demo 2027") -> list[Tournament]:
 
 def _correct_one_result(tournament: Tournament, *, referee: User) -> None:
     """A referee corrects a sheet: the same result, now marked as signed by everyone."""
-    from .models import Result
-
-    result = Result.objects.current().filter(game__tournament=tournament).first()
-    snapshot = services.result_snapshot(result)
+    result = Result.objects.current().filter(game__tournament=tournament)[0]
     services.result_record(
         game=result.game,
-        seats=[services.SeatInput.from_snapshot(seat) for seat in snapshot["seats"]],
+        seats=services.seat_reports(result),
         winner=int(result.winner) if result.winner.isdigit() else result.winner,
         signed=True,
         reason="Unterschriften nachgetragen",

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.db.models import Model
 
 
 @dataclass(frozen=True)
@@ -88,3 +89,11 @@ def _render(error: ValidationError) -> str:
     if error.params:
         message = message % error.params
     return message
+
+
+def full_clean_or_raise(instance: Model, *, exclude: Iterable[str] | None = None) -> None:
+    """Run the model's ``full_clean()``; its problems become one ``InvalidInput``."""
+    try:
+        instance.full_clean(exclude=exclude)
+    except ValidationError as error:
+        raise InvalidInput(items_from_validation_error(error)) from None

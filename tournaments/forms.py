@@ -37,7 +37,7 @@ from scoring.rulesets import (
 from .errors import DomainError, ErrorItem
 from .models import Penalty, Result, Seat, Tournament
 from .preferences import SETTINGS, Setting
-from .services import ParticipantInput, SeatInput
+from .services import ParticipantInput
 
 SEAT_FIELDS = ("role", "character", "lives", "eliminated_by", "final_duel")
 
@@ -291,15 +291,15 @@ class ResultForm(forms.Form):
         """A field's cleaned value, or None (also when that field did not parse)."""
         return getattr(self, "cleaned_data", {}).get(name)
 
-    def seat_inputs(self) -> list[SeatInput]:
+    def seat_inputs(self) -> list[SeatReport]:
         """The seats as the service takes them (call after ``is_valid``)."""
         inputs = []
         for position in self.spec.positions:
             prefix = f"s{position}_"
             inputs.append(
-                SeatInput(
+                SeatReport(
                     position=position,
-                    role=self._value(prefix + "role") or None,
+                    role=Role(role) if (role := self._value(prefix + "role")) else None,
                     character=self._value(prefix + "character") or None,
                     lives=self._value(prefix + "lives"),
                     eliminated_by=self._value(prefix + "eliminated_by"),

@@ -10,7 +10,8 @@ import random
 from collections.abc import Iterable, Sequence
 from datetime import date
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
 
 from scoring.simulate import random_result
 
@@ -21,7 +22,7 @@ COUNTRIES = ("DE",) * 8 + ("AT", "CH", "NL", "FR", "IT", "PL", "CZ", "DK")
 
 
 def record_random_results(
-    games: Iterable[Game], *, rng: random.Random, referees: Sequence[AbstractBaseUser]
+    games: Iterable[Game], *, rng: random.Random, referees: Sequence[User]
 ) -> int:
     """Record a random valid result for each game; returns how many were recorded."""
     played = 0
@@ -29,7 +30,7 @@ def record_random_results(
         reports, winner = random_result(services.game_spec(game), rng)
         services.result_record(
             game=game,
-            seats=[services.SeatInput.from_report(r) for r in reports],
+            seats=reports,
             winner=winner,
             signed=True,
             actor=rng.choice(list(referees)),
@@ -38,7 +39,10 @@ def record_random_results(
     return played
 
 
-def open_games(tournament: Tournament, *, stage: str, rounds: Iterable[int] | None = None):
+def open_games(
+    tournament: Tournament, *, stage: str, rounds: Iterable[int] | None = None
+) -> QuerySet[Game]:
+    """The open games of a stage (optionally of some rounds), in playing order."""
     games = Game.objects.filter(tournament=tournament, stage=stage, status=Game.Status.OPEN)
     if rounds is not None:
         games = games.filter(round__in=list(rounds))
@@ -46,7 +50,7 @@ def open_games(tournament: Tournament, *, stage: str, rounds: Iterable[int] | No
 
 
 def play_knockout(
-    tournament: Tournament, *, seed: str, rng: random.Random, referees: Sequence[AbstractBaseUser]
+    tournament: Tournament, *, seed: str, rng: random.Random, referees: Sequence[User]
 ) -> Knockout:
     """Start the knockout (if needed) and play it to the champion."""
     knockout = Knockout.objects.filter(tournament=tournament).first()
@@ -66,7 +70,7 @@ def simulate_tournament(
     *,
     participants: int,
     seed: str,
-    organiser: AbstractBaseUser,
+    organiser: User,
     ruleset: str = "bang",
     name: str | None = None,
 ) -> Tournament:

@@ -105,12 +105,7 @@ def test_results_workbook_has_a_row_per_seat_of_the_current_results(api, played,
     current = services.result_snapshot(Result.objects.get(game=game, is_current=True))
     services.result_record(
         game=game,
-        seats=[
-            services.SeatInput(
-                **{k: v for k, v in s.items() if k not in {"participant", "won", "bounty"}}
-            )
-            for s in current["seats"]
-        ],
+        seats=services.seat_reports(Result.objects.get(game=game, is_current=True)),
         winner=current["winner"],
         reason="typo",
         actor=referee,

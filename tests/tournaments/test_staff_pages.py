@@ -468,17 +468,7 @@ def test_the_progress_board_has_a_constant_number_of_queries(
     game = first_game(tournament, round=2)
     services.result_record(
         game=game,
-        seats=[
-            services.SeatInput(
-                position=s.position,
-                role=s.role,
-                character=s.character,
-                lives=s.lives,
-                eliminated_by=s.eliminated_by,
-                final_duel=s.final_duel,
-            )
-            for s in Result.objects.get(game=game).seats.all()
-        ],
+        seats=services.seat_reports(Result.objects.get(game=game)),
         reason="typo",
         version=1,
         actor=organiser,

@@ -19,6 +19,8 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from scoring.results import SeatReport
+from scoring.rulesets import Role
 from tournaments import selectors, services
 from tournaments.errors import InvalidInput
 from tournaments.models import Game, Penalty, Result, Stage, Tournament
@@ -371,7 +373,10 @@ class ResultApi(APIView):
         values = data.validated_data
         result = services.result_record(
             game=game,
-            seats=[services.SeatInput(**seat) for seat in values["seats"]],
+            seats=[
+                SeatReport(**{**seat, "role": Role(seat["role"]) if seat["role"] else None})
+                for seat in values["seats"]
+            ],
             winner=values["winner"],
             signed=values["signed"],
             reason=values["reason"],

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from scoring.results import SeatReport
+from scoring.rulesets import Role
 from tests import factories
 from tournaments import services
 from tournaments.models import Game, Participant, Tournament
@@ -244,8 +246,7 @@ def test_redraw_is_refused_after_the_first_result(organiser_api):
     services.result_record(
         game=game,
         seats=[
-            services.SeatInput(position=p, role=r, lives=2 if p == 1 else 0)
-            for p, r in roles.items()
+            SeatReport(position=p, role=Role(r), lives=2 if p == 1 else 0) for p, r in roles.items()
         ],
         actor=User.objects.get(username="orga"),
     )

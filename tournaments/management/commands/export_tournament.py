@@ -5,8 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.backup import export_tournament
 from tournaments.models import Tournament
+from tournaments.services.backup import export_tournament
 
 
 class Command(BaseCommand):

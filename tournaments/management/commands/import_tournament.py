@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.backup import BackupError, import_tournament
+from tournaments.services.backup import BackupError, import_tournament
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ import time
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Count
 
 from tournaments.models import Game, Result
@@ -45,6 +45,8 @@ class Command(BaseCommand):
             f"{results} results recorded."
         )
         champion = ranking.champion
+        if champion is None:
+            raise CommandError("The rehearsal ended without a champion.")
         holder = ranking.title_holder
         self.stdout.write(f"Champion: {champion} ({champion.nationality})")
         self.stdout.write(f"Title holder (best-placed DE): {holder or '—'}")

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 from django.db import connection, connections
 
+from scoring.results import SeatReport
 from scoring.simulate import random_result
 from tests import factories
 from tournaments import services
@@ -55,9 +56,8 @@ def run_at_once(tasks: list[Callable[[], object]]) -> list[object]:
     return outcomes
 
 
-def seat_inputs(game: Game, seed: int) -> tuple[list[services.SeatInput], object]:
-    reports, winner = random_result(services.game_spec(game), random.Random(seed))
-    return [services.SeatInput.from_report(r) for r in reports], winner
+def seat_inputs(game: Game, seed: int) -> tuple[list[SeatReport], object]:
+    return random_result(services.game_spec(game), random.Random(seed))
 
 
 def test_twenty_referees_record_twenty_games_at_once():

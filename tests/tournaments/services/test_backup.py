@@ -45,10 +45,9 @@ def test_a_whole_tournament_survives_export_and_import(tmp_path, django_user_mod
     )
     # a correction (two versions), a deduction and an exclusion
     result = Result.objects.filter(game__tournament=tournament).first()
-    snapshot = services.result_snapshot(result)
     services.result_record(
         game=result.game,
-        seats=[services.SeatInput.from_snapshot(s) for s in snapshot["seats"]],
+        seats=services.seat_reports(result),
         signed=True,
         reason="Unterschrift nachgeholt",
         version=1,
@@ -106,3 +105,85 @@ def test_a_file_that_is_not_a_backup_is_refused_and_imports_nothing(tmp_path):
     with pytest.raises(CommandError):
         call_command("import_tournament", str(path))
     assert not Tournament.objects.exists()
+
+
+def _without_ids(backup: dict) -> dict:
+    """A backup with every database id replaced by its row's place in the file."""
+    people = {p["id"]: i for i, p in enumerate(backup["participants"])}
+    tables = {t["id"]: i for i, t in enumerate(backup["tables"])}
+    games = {g["id"]: i for i, g in enumerate(backup["games"])}
+    knockout = backup["knockout"]
+    return {
+        **backup,
+        "tournament": {**backup["tournament"], "id": None},
+        "participants": [{**p, "id": people[p["id"]]} for p in backup["participants"]],
+        "tables": [
+            {
+                **t,
+                "id": tables[t["id"]],
+                "pick_order": [people[p] for p in t["pick_order"]],
+                "seats": [{**s, "participant": people[s["participant"]]} for s in t["seats"]],
+            }
+            for t in backup["tables"]
+        ],
+        "games": [
+            {**g, "id": games[g["id"]], "table": tables[g["table"]]} for g in backup["games"]
+        ],
+        "results": [
+            {
+                **r,
+                "game": games[r["game"]],
+                "seats": [{**s, "participant": people[s["participant"]]} for s in r["seats"]],
+            }
+            for r in backup["results"]
+        ],
+        "penalties": [{**p, "participant": people[p["participant"]]} for p in backup["penalties"]],
+        "knockout": {
+            **knockout,
+            "seeding": [people[p] for p in knockout["seeding"]],
+            "champion": people[knockout["champion"]],
+        },
+        "lot_draws": [
+            {
+                **lot,
+                "candidates": [people[p] for p in lot["candidates"]],
+                "order": [people[p] for p in lot["order"]],
+            }
+            for lot in backup["lot_draws"]
+        ],
+        # snapshots keep the original ids verbatim; the object ids are mapped
+        "audit": [{**e, "object_id": None} for e in backup["audit"]],
+    }
+
+
+def test_a_restored_tournament_exports_the_same_backup(tmp_path):
+    referee = factories.make_referee(username="schiri-rund")
+    tournament = factories.drawn_tournament(12)
+    services.character_add(tournament=tournament, name="Belle Star", life_points=4)
+    record_random_results(
+        open_games(tournament, stage="group"), rng=random.Random(8), referees=[referee]
+    )
+    result = Result.objects.current().filter(game__tournament=tournament)[0]
+    services.result_record(
+        game=result.game,
+        seats=services.seat_reports(result),
+        signed=True,
+        reason="nachgetragen",
+        version=1,
+        actor=referee,
+    )
+    services.penalty_give(
+        participant=tournament.participants.first(), kind="warning", reason="laut", actor=referee
+    )
+    play_knockout(tournament, seed="rund", rng=random.Random(9), referees=[referee])
+    first = services.export_tournament(tournament)
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(first), encoding="utf-8")
+    tournament.delete()
+
+    call_command("import_tournament", str(path), stdout=StringIO())
+    second = services.export_tournament(Tournament.objects.get())
+    imported = second["audit"].pop()
+    assert imported["action"] == "tournament_imported"
+    assert imported["after"] == {"original_id": first["tournament"]["id"]}
+    assert _without_ids(second) == _without_ids(json.loads(path.read_text(encoding="utf-8")))

@@ -8,12 +8,16 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from scoring.results import SeatReport, validate_result
+from scoring.rulesets import Role
+from scoring.seating import draw_knockout_tables
 from scoring.simulate import random_result
 from tests import factories
 from tournaments import services
 from tournaments.errors import Conflict
-from tournaments.models import Game, Knockout, LotDraw, Participant, Table
-from tournaments.selectors import final_ranking
+from tournaments.models import Game, Knockout, LotDraw, Participant, Result, Table
+from tournaments.selectors import final_ranking, group_standings
+from tournaments.simulation import open_games, record_random_results, simulate_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -32,9 +36,9 @@ def record(game: Game, actor, seats: dict[int, tuple], winner=None) -> None:
     services.result_record(
         game=game,
         seats=[
-            services.SeatInput(
+            SeatReport(
                 position=p,
-                role=role,
+                role=Role(role) if role else None,
                 character=CHARACTERS[i] if role or game.tournament.ruleset == "bang" else None,
                 lives=lives,
                 eliminated_by=by,
@@ -62,8 +66,6 @@ def all_outlaws_win(tournament, actor) -> None:
 
 def play_group(tournament, referee, seed=1) -> None:
     rng = random.Random(seed)
-    from tournaments.simulation import open_games, record_random_results
-
     record_random_results(open_games(tournament, stage="group"), rng=rng, referees=[referee])
 
 
@@ -86,8 +88,6 @@ def test_qualification_takes_each_table_winner_and_fills_to_the_field_size(
     knockout = services.knockout_start(tournament=tournament, seed="ko")
     assert knockout.field_size == field and len(knockout.seeding) == field
     ranking = {row.participant.pk: row for row in final_ranking(tournament).rows}
-    from tournaments.selectors import group_standings
-
     standings = group_standings(tournament)
     winners = {r.participant.pk for r in standings.rows if r.table_rank == 1}
     assert len({r.table for r in standings.rows}) == tables
@@ -103,8 +103,6 @@ def test_a_field_size_larger_than_the_number_of_tables(referee):
     tournament = factories.drawn_tournament(23)
     play_group(tournament, referee)
     knockout = services.knockout_start(tournament=tournament, seed="ko", field_size=9)
-    from tournaments.selectors import group_standings
-
     order = [r.participant.pk for r in group_standings(tournament).rows]
     assert len(knockout.seeding) == 9
     # seeding follows the group standings
@@ -206,8 +204,6 @@ def test_renegade_winner_moves_to_the_top_and_the_three_player_game_decides(orga
     assert order[3:8] == round1_out
     assert [r.knockout_round_reached for r in ranking.rows[:8]] == [2, 2, 2, 1, 1, 1, 1, 1]
     # then the four non-qualifiers in group-standings order
-    from tournaments.selectors import group_standings
-
     group_order = [r.participant.pk for r in group_standings(tournament).rows]
     assert order[8:] == [p for p in group_order if p not in knockout.seeding]
     assert ranking.title_holder.pk == order[0]  # everyone in the factory is German
@@ -239,8 +235,8 @@ def test_a_duel_needs_a_winner_and_the_survivor_wins(organiser, referee):
         services.result_record(
             game=game,
             seats=[
-                services.SeatInput(position=a.position, role=None),
-                services.SeatInput(position=b.position, role=None),
+                SeatReport(position=a.position, role=None),
+                SeatReport(position=b.position, role=None),
             ],
             actor=referee,
         )
@@ -248,8 +244,8 @@ def test_a_duel_needs_a_winner_and_the_survivor_wins(organiser, referee):
     services.result_record(
         game=game,
         seats=[
-            services.SeatInput(position=a.position, role=None),
-            services.SeatInput(position=b.position, role=None),
+            SeatReport(position=a.position, role=None),
+            SeatReport(position=b.position, role=None),
         ],
         winner=b.position,
         actor=referee,
@@ -264,8 +260,6 @@ def test_a_duel_needs_a_winner_and_the_survivor_wins(organiser, referee):
     ("participants", "seed"), [(5, "a"), (6, "b"), (11, "c"), (17, "d"), (30, "e"), (58, "f")]
 )
 def test_rehearsals_of_whole_tournaments_end_with_a_champion(participants, seed, organiser):
-    from tournaments.simulation import simulate_tournament
-
     tournament = simulate_tournament(participants=participants, seed=seed, organiser=organiser)
     ranking = final_ranking(tournament)
     assert ranking.final and ranking.champion is not None
@@ -273,23 +267,9 @@ def test_rehearsals_of_whole_tournaments_end_with_a_champion(participants, seed,
     assert ranking.rows[0].participant == ranking.champion
     assert not Game.objects.filter(tournament=tournament, status="open").exists()
     # every recorded result passes the rules engine again
-    from scoring.results import SeatReport, validate_result
-    from scoring.rulesets import Role
-    from tournaments.models import Result
-
     for result in Result.objects.filter(game__tournament=tournament).prefetch_related("seats"):
         game = result.game
-        reports = [
-            SeatReport(
-                position=s.position,
-                role=Role(s.role) if s.role else None,
-                character=s.character or None,
-                lives=s.lives,
-                eliminated_by=s.eliminated_by,
-                final_duel=s.final_duel,
-            )
-            for s in result.seats.all()
-        ]
+        reports = services.seat_reports(result)
         winner = int(result.winner) if result.winner.isdigit() else result.winner
         assert validate_result(services.game_spec(game), reports, winner=winner) == []
 
@@ -372,8 +352,6 @@ def test_whole_flow_through_the_api_alone(organiser_api, referee):
 
 
 def test_every_knockout_round_records_its_seed_and_the_draw_can_be_rerun(organiser, referee):
-    from scoring.seating import draw_knockout_tables
-
     tournament = factories.drawn_tournament(23)
     play_group(tournament, referee, seed=8)
     knockout = services.knockout_start(tournament=tournament, seed="Bamberg", field_size=9)
@@ -411,7 +389,7 @@ def test_a_player_excluded_in_the_final_duel_hands_the_title_to_the_other(organi
     with pytest.raises(Conflict):  # nothing to record for a game that is not played
         services.result_record(
             game=game,
-            seats=[services.SeatInput(position=1, role=None), services.SeatInput(2, None)],
+            seats=[SeatReport(position=1, role=None), SeatReport(2, None)],
             winner=1,
             actor=referee,
         )
@@ -439,11 +417,10 @@ def test_group_results_are_final_once_the_knockout_has_started(organiser, refere
     play_group(tournament, referee, seed=9)
     services.knockout_start(tournament=tournament, seed="ko")
     result = tournament.games.filter(stage="group").first().results.get()
-    snapshot = services.result_snapshot(result)
     with pytest.raises(Conflict) as refused:
         services.result_record(
             game=result.game,
-            seats=[services.SeatInput.from_snapshot(s) for s in snapshot["seats"]],
+            seats=services.seat_reports(result),
             reason="zu spät",
             version=1,
             actor=referee,

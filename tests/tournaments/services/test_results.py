@@ -50,7 +50,7 @@ def _submit(game: Game, seats, winner, referee) -> list[str]:
     with pytest.raises(InvalidInput) as refused:
         services.result_record(
             game=game,
-            seats=[services.SeatInput.from_report(seat) for seat in seats],
+            seats=seats,
             winner=winner,
             actor=referee,
         )
@@ -93,7 +93,7 @@ def test_every_valid_sheet_is_recorded_with_the_derived_winner(data, games, refe
     with transaction.atomic():  # each example starts from the same, unrecorded games
         result = services.result_record(
             game=game,
-            seats=[services.SeatInput.from_report(seat) for seat in seats],
+            seats=seats,
             winner=winner,
             actor=referee,
         )
@@ -101,3 +101,21 @@ def test_every_valid_sheet_is_recorded_with_the_derived_winner(data, games, refe
         assert result.seats.count() == len(spec.positions)
         assert Game.objects.get(pk=game.pk).status == Game.Status.RECORDED
         transaction.set_rollback(True)
+
+
+def test_seat_reports_read_back_what_was_recorded(games, referee):
+    game = games[0]
+    seats, winner = random_result(services.game_spec(game), random.Random(3))
+    result = services.result_record(game=game, seats=seats, winner=winner, actor=referee)
+    assert services.seat_reports(result) == sorted(seats, key=lambda seat: seat.position)
+    # resubmitted unchanged as a correction, they make the same result
+    corrected = services.result_record(
+        game=game,
+        seats=services.seat_reports(result),
+        winner=winner,
+        reason="nachgesehen",
+        version=result.version,
+        actor=referee,
+    )
+    assert corrected.version == 2 and corrected.winner == result.winner
+    assert services.result_snapshot(corrected)["seats"] == services.result_snapshot(result)["seats"]

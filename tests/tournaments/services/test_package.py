@@ -1,0 +1,47 @@
+"""``tournaments.services`` is one package with a module per task; callers use either
+``from tournaments import services`` or ``from tournaments.services import name``."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments import services
+
+# Every public name the single services module had, and the backup module's.
+PUBLIC = [
+    "audit_log",
+    "referee_appoint",
+    "referee_dismiss",
+    "tournament_create",
+    "tournament_update",
+    "character_add",
+    "tournament_characters",
+    "ParticipantInput",
+    "participants_register",
+    "participant_withdraw",
+    "group_stage_draw",
+    "game_spec",
+    "result_record",
+    "result_snapshot",
+    "result_confirm",
+    "penalty_give",
+    "knockout_start",
+    "knockout_pick_order",
+    "knockout_next_round",
+    "InvalidInput",
+    "Conflict",
+    "NotAllowed",
+    "export_tournament",
+    "import_tournament",
+    "BackupError",
+]
+
+
+@pytest.mark.parametrize("name", PUBLIC)
+def test_every_public_name_is_exported_by_the_package(name):
+    assert name in services.__all__
+    assert hasattr(services, name)
+
+
+def test_seat_input_is_gone_seat_report_is_the_one_seat_shape():
+    assert not hasattr(services, "SeatInput")

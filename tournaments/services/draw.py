@@ -1,0 +1,142 @@
+"""The group-stage draw: tables of 5 and 6, seated by lot (rules.md §4).
+
+The **draw** splits the active participants into **tables** of 5 and 6 (the
+organiser may fix how many 5-tables) and seats them by a seeded lot: the same
+participants in registration order and the same **seed** give the same
+seating. Each table plays one **game** per seat, the **round**; in round *n*
+the player at position *n* is the Sheriff. A draw may be redone until the
+first group-stage result is recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring import seating
+
+from ..errors import Conflict, InvalidInput
+from ..models import Game, GroupDraw, Participant, Result, Seat, Stage, Table, Tournament
+from .audit import audit_log
+
+
+def group_stage_drawn(tournament: Tournament) -> bool:
+    """Whether the group stage has tables (registration and the ruleset are then fixed)."""
+    return Table.objects.filter(tournament=tournament, stage=Stage.GROUP).exists()
+
+
+def group_stage_draw(
+    *,
+    tournament: Tournament,
+    seed: str,
+    five_tables: int | None = None,
+    actor: User | None = None,
+) -> list[Table]:
+    """Split the active participants into tables of 5 and 6 and seat them by lot.
+
+    Same participants (registration order) + same seed => same seating. A draw
+    may be redone until the first group result is recorded.
+    """
+    seed = str(seed)
+    if not seed.strip():
+        raise InvalidInput.single("invalid_seed", _("The seed must not be empty."), field="seed")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _guard_redraw(tournament)
+        participant_ids = list(
+            tournament.participants.filter(status=Participant.Status.ACTIVE)
+            .order_by("id")
+            .values_list("id", flat=True)
+        )
+        sizes = _table_sizes(len(participant_ids), five_tables=five_tables)
+        layout = seating.draw_seating(participant_ids, sizes=sizes, seed=seed)
+        previous = _draw_snapshot(tournament)
+        tables = _seat_group_stage(tournament, layout=layout, seed=seed)
+        GroupDraw.objects.update_or_create(
+            tournament=tournament,
+            defaults={
+                "seed": seed,
+                "five_tables": five_tables,
+                "drawn_by": actor if actor is not None and actor.is_authenticated else None,
+            },
+        )
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action="group_stage_drawn",
+            before=previous,
+            after={"seed": seed, "five_tables": five_tables, "tables": layout},
+        )
+    return tables
+
+
+def _guard_redraw(tournament: Tournament) -> None:
+    """A draw is final once a group result is recorded or the knockout has started."""
+    if Result.objects.filter(game__tournament=tournament, game__stage=Stage.GROUP).exists():
+        raise Conflict.single(
+            "draw_locked",
+            _("The draw is locked: the first group-stage result has been recorded."),
+        )
+    if Table.objects.filter(tournament=tournament, stage=Stage.KNOCKOUT).exists():
+        raise Conflict.single("draw_locked", _("The knockout has started."))
+
+
+def _table_sizes(players: int, *, five_tables: int | None) -> list[int]:
+    try:
+        return seating.split_tables(players, five_tables=five_tables)
+    except seating.NotSplittable as error:
+        raise InvalidInput.single("not_splittable", error.message) from None
+    except seating.InvalidFiveTables as error:
+        raise InvalidInput.single(
+            "invalid_five_tables", error.message, field="five_tables"
+        ) from None
+
+
+def _seat_group_stage(tournament: Tournament, *, layout: list[list[int]], seed: str) -> list[Table]:
+    """Replace the group stage's tables by ``layout``, with one game per round."""
+    Table.objects.filter(tournament=tournament, stage=Stage.GROUP).delete()
+    tables = Table.objects.bulk_create(
+        Table(
+            tournament=tournament,
+            stage=Stage.GROUP,
+            round=0,
+            number=n,
+            size=len(members),
+            seed=seed,
+        )
+        for n, members in enumerate(layout, start=1)
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, position=position, participant_id=pid)
+        for table, members in zip(tables, layout, strict=True)
+        for position, pid in enumerate(members, start=1)
+    )
+    Game.objects.bulk_create(
+        Game(
+            tournament=tournament,
+            table=table,
+            stage=Stage.GROUP,
+            round=r,
+            sheriff_position=r,
+        )
+        for table in tables
+        for r in range(1, table.size + 1)
+    )
+    return tables
+
+
+def _draw_snapshot(tournament: Tournament) -> dict[str, Any] | None:
+    draw = GroupDraw.objects.filter(tournament=tournament).first()
+    if draw is None:
+        return None
+    tables: dict[int, list[int]] = {}
+    for number, pid in (
+        Seat.objects.filter(table__tournament=tournament, table__stage=Stage.GROUP)
+        .order_by("table__number", "position")
+        .values_list("table__number", "participant_id")
+    ):
+        tables.setdefault(number, []).append(pid)
+    return {"seed": draw.seed, "five_tables": draw.five_tables, "tables": list(tables.values())}

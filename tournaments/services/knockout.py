@@ -1,0 +1,276 @@
+"""The knockout: qualification, rounds of seeded tables, the champion (rules.md §8).
+
+The **field** is the number of participants who qualify from the group stage
+(each table's winner first, then the best of the rest; ties for the last
+places are settled by a recorded **lot**). The **seeding** is their order:
+it decides the seating of each **round** and the **pick order** in which the
+players at a table choose their characters. A round is one game per table;
+its winners go on (a Renegade who wins moves to the top of the seeding), and
+the last one left is the **champion**.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring import knockout as rules
+from scoring import seating
+from scoring.rulesets import Role
+from scoring.standings import PlayerLine, RankedLine
+
+from ..errors import Conflict, InvalidInput
+from ..models import (
+    Game,
+    Knockout,
+    LotDraw,
+    Participant,
+    Result,
+    ResultSeat,
+    Seat,
+    Stage,
+    Table,
+    Tournament,
+)
+from ..selectors import Standings, group_standings
+from .audit import audit_log
+
+
+def knockout_start(
+    *,
+    tournament: Tournament,
+    seed: str,
+    field_size: int | None = None,
+    actor: User | None = None,
+) -> Knockout:
+    """Qualify the knockout field, record any lots, and seat knockout round 1 (rules.md §8)."""
+    seed = str(seed)
+    if not seed.strip():
+        raise InvalidInput.single("invalid_seed", _("The seed must not be empty."), field="seed")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if Knockout.objects.filter(tournament=tournament).exists():
+            raise Conflict.single("knockout_started", _("The knockout has already started."))
+        _require_complete(tournament, stage=Stage.GROUP)
+        standings = group_standings(tournament)
+        size = field_size or _default_field_size(tournament, standings)
+        qualification = _qualify(_ranked_lines(standings), field_size=size, seed=seed)
+        knockout = Knockout.objects.create(
+            tournament=tournament, field_size=size, seed=seed, seeding=qualification.seeding
+        )
+        _record_lots(tournament, qualification.lots, seed=seed)
+        layout = _seat_knockout_round(knockout, players=qualification.seeding, round=1)
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action="knockout_started",
+            obj=knockout,
+            after={
+                "seed": seed,
+                "field_size": size,
+                "seeding": qualification.seeding,
+                "lots": [
+                    {"purpose": lot.purpose, "candidates": lot.candidates, "order": lot.order}
+                    for lot in qualification.lots
+                ],
+                "tables": layout,
+            },
+        )
+    return knockout
+
+
+def _require_complete(tournament: Tournament, *, stage: str, round: int | None = None) -> None:
+    """Refuse with ``round_incomplete`` while games of the stage (round) count no result."""
+    scheduled = Game.objects.filter(tournament=tournament, stage=stage)
+    if round is not None:
+        scheduled = scheduled.filter(round=round)
+    games = scheduled.exclude(status=Game.Status.VOID)  # void games are not played
+    total = games.count()
+    counted = Result.objects.counting(tournament).filter(game__in=games).count()
+    if not scheduled.exists() or counted < total:
+        raise Conflict.single(
+            "round_incomplete",
+            _("%(missing)s of %(total)s games have no (confirmed) result yet.")
+            % {"missing": total - counted, "total": total},
+        )
+
+
+def _ranked_lines(standings: Standings) -> list[RankedLine]:
+    """The group standings as ``scoring.knockout`` qualifies from them."""
+    return [
+        RankedLine(
+            line=PlayerLine(
+                participant=row.participant.pk,
+                table=row.table or 0,
+                position=row.position or 0,
+                bounty=row.bounty,
+                wins=row.wins,
+                lives=row.lives,
+                games_played=row.games_played,
+                # Withdrawn players have left: they cannot qualify either.
+                excluded=row.excluded or row.withdrawn,
+            ),
+            rank=row.rank,
+            table_rank=row.table_rank or 0,
+        )
+        for row in standings.rows
+    ]
+
+
+def _default_field_size(tournament: Tournament, standings: Standings) -> int:
+    """The tournament's setting, else the rules' default for the number of tables."""
+    tables = len({row.table for row in standings.rows if row.table})
+    return tournament.config.knockout_field_size or rules.default_field_size(tables)
+
+
+def _qualify(ranked: list[RankedLine], *, field_size: int, seed: str) -> rules.Qualification:
+    try:
+        return rules.qualify(ranked, field_size=field_size, seed=seed)
+    except rules.QualificationError as error:
+        raise InvalidInput.single("invalid_field_size", error.message, field="field_size") from None
+
+
+def _record_lots(tournament: Tournament, lots: Sequence[rules.Lot], *, seed: str) -> None:
+    LotDraw.objects.bulk_create(
+        LotDraw(
+            tournament=tournament,
+            purpose=lot.purpose,
+            seed=seed,
+            candidates=list(lot.candidates),
+            order=list(lot.order),
+            places=lot.places,
+        )
+        for lot in lots
+    )
+
+
+def _seat_knockout_round(
+    knockout: Knockout, *, players: Sequence[int], round: int
+) -> list[list[int]]:
+    """Seat one knockout round by a seeded draw; one game per table, roles random."""
+    seed = f"{knockout.seed}:round-{round}"
+    layout = seating.draw_knockout_tables(list(players), seed=seed)
+    for number, members in enumerate(layout, start=1):
+        table = Table.objects.create(
+            tournament=knockout.tournament,
+            stage=Stage.KNOCKOUT,
+            round=round,
+            number=number,
+            size=len(members),
+            pick_order=knockout_pick_order(knockout.seeding, members),
+            seed=seed,
+        )
+        Seat.objects.bulk_create(
+            Seat(table=table, position=position, participant_id=pid)
+            for position, pid in enumerate(members, start=1)
+        )
+        Game.objects.create(
+            tournament=knockout.tournament, table=table, stage=Stage.KNOCKOUT, round=round
+        )
+    knockout.current_round = round
+    knockout.save(update_fields=["current_round"])
+    return layout
+
+
+def knockout_pick_order(seeding: Sequence[int], players: Sequence[int]) -> list[int]:
+    """The order in which ``players`` at one table pick their characters (by seeding)."""
+    return rules.pick_order(seeding, players=players)
+
+
+def knockout_next_round(
+    *, tournament: Tournament, seed: str | None = None, actor: User | None = None
+) -> Knockout:
+    """Close the current knockout round: winners go on, Renegade winners move to the
+    top of the seeding list; seat the next round, or name the champion."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        knockout = _open_knockout(tournament)
+        if seed:
+            knockout.seed = str(seed)
+        current = knockout.current_round
+        _require_complete(tournament, stage=Stage.KNOCKOUT, round=current)
+        winners = _round_winners(tournament, round=current)
+        before = list(knockout.seeding)
+        renegades = {pid for pid, role in winners if role == Role.RENEGADE.value}
+        knockout.seeding = rules.advance_seeding(
+            knockout.seeding, renegade_winners=[p for p in before if p in renegades]
+        )
+        going_on = _going_on(
+            tournament,
+            knockout.seeding,
+            advancing={pid for pid, _role in winners} | _walkovers(tournament, round=current),
+        )
+        if len(going_on) == 1:
+            knockout.champion_id = going_on[0]
+            knockout.save(update_fields=["seeding", "champion", "seed"])
+            layout: list[list[int]] = []
+        else:
+            knockout.save(update_fields=["seeding", "seed"])
+            layout = _seat_knockout_round(knockout, players=going_on, round=current + 1)
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action="knockout_champion" if knockout.champion_id else "knockout_round_seated",
+            obj=knockout,
+            before={"round": current, "seeding": before},
+            after={
+                "round": knockout.current_round,
+                "seed": knockout.seed,
+                "seeding": knockout.seeding,
+                "tables": layout,
+                "champion": knockout.champion_id,
+            },
+        )
+    return knockout
+
+
+def _open_knockout(tournament: Tournament) -> Knockout:
+    """The tournament's knockout, refusing if it has not started or is over."""
+    knockout = Knockout.objects.filter(tournament=tournament).first()
+    if knockout is None:
+        raise Conflict.single("knockout_not_started", _("The knockout has not started yet."))
+    if knockout.champion_id is not None:
+        raise Conflict.single(
+            "knockout_finished", _("The knockout is over: the champion is known.")
+        )
+    return knockout
+
+
+def _round_winners(tournament: Tournament, *, round: int) -> list[tuple[int, str]]:
+    """(participant, role) of everyone on a winning side of the round's counting results."""
+    return list(
+        ResultSeat.objects.counting(tournament)
+        .filter(result__game__stage=Stage.KNOCKOUT, result__game__round=round, won=True)
+        .order_by()
+        .values_list("participant_id", "role")
+    )
+
+
+def _walkovers(tournament: Tournament, *, round: int) -> set[int]:
+    """Who sat at a game voided because players left (rules.md §7): they go on."""
+    return set(
+        Seat.objects.filter(
+            table__games__tournament=tournament,
+            table__games__stage=Stage.KNOCKOUT,
+            table__games__round=round,
+            table__games__status=Game.Status.VOID,
+        ).values_list("participant_id", flat=True)
+    )
+
+
+def _going_on(tournament: Tournament, seeding: Sequence[int], *, advancing: set[int]) -> list[int]:
+    """The advancing players still in the tournament, in seeding order."""
+    still_in = set(
+        tournament.participants.filter(status=Participant.Status.ACTIVE).values_list(
+            "pk", flat=True
+        )
+    )
+    going_on = [p for p in seeding if p in advancing and p in still_in]
+    if not going_on:
+        raise Conflict.single(
+            "nobody_left", _("Nobody who is still in the tournament won this round.")
+        )
+    return going_on

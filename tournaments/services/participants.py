@@ -1,0 +1,199 @@
+"""Participants: registering them, and their leaving the tournament.
+
+A **participant** is one player registered for one tournament, with a name, an
+ISO 3166 **nationality** and optionally a birth date (and whether an organiser
+approved their age). Registration is possible until the group stage is drawn
+and up to the tournament's ``max_participants``.
+
+A participant **leaves** by withdrawing (of their own accord) or by being
+**excluded** (a referee's penalty). Leaving **voids** the open games that
+cannot be played without them (rules.md §7); their recorded games stay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django_countries import countries
+
+from ..errors import Conflict, ErrorItem, InvalidInput, items_from_validation_error
+from ..models import Game, Participant, Seat, Stage, Tournament
+from .audit import audit_log
+from .draw import group_stage_drawn
+
+
+@dataclass(frozen=True)
+class ParticipantInput:
+    """One participant as an organiser enters them (a form, a spreadsheet row, the API)."""
+
+    name: str
+    nationality: str
+    birth_date: date | None = None
+    age_approved: bool = False
+
+
+def participants_register(
+    *,
+    tournament: Tournament,
+    items: Sequence[ParticipantInput],
+    actor: User | None = None,
+    first_row: int | None = None,
+) -> list[Participant]:
+    """Register a list of participants: all of them, or none.
+
+    Every item is checked first; problems name the item's ``index`` (or its
+    spreadsheet ``row`` when ``first_row`` is given).
+    """
+    candidates: list[Participant] = []
+    errors: list[ErrorItem] = []
+    for index, item in enumerate(items):
+        participant, problems = _candidate(
+            tournament,
+            item,
+            index=index if first_row is None else None,
+            row=first_row + index if first_row is not None else None,
+        )
+        candidates.append(participant)
+        errors.extend(problems)
+    with transaction.atomic():
+        # Lock the tournament row so that two registrations cannot both pass the limit.
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        draw_locked = _draw_locked(locked)
+        errors = [e for e in (draw_locked, *errors, _too_many(locked, new=len(candidates))) if e]
+        if draw_locked:
+            raise Conflict(errors)
+        if errors:
+            raise InvalidInput(errors)
+        for participant in candidates:
+            participant.save()
+        audit_log(
+            tournament=locked,
+            actor=actor,
+            action="participants_registered",
+            after=[
+                {"id": p.pk, "name": p.name, "nationality": str(p.nationality)} for p in candidates
+            ],
+        )
+    return candidates
+
+
+def _candidate(
+    tournament: Tournament, item: ParticipantInput, *, index: int | None, row: int | None
+) -> tuple[Participant, list[ErrorItem]]:
+    """The participant an item describes (unsaved), and its problems."""
+    participant = Participant(
+        tournament=tournament,
+        name=(item.name or "").strip(),
+        nationality=(item.nationality or "").strip().upper(),
+        birth_date=item.birth_date,
+        age_approved=bool(item.age_approved),
+    )
+    errors: list[ErrorItem] = []
+    exclude: list[str] = []
+    if participant.nationality and participant.nationality not in countries:
+        errors.append(
+            ErrorItem(
+                code="unknown_nationality",
+                message=_("“%(code)s” is not an ISO 3166 country code (e.g. DE, AT, CH).")
+                % {"code": item.nationality},
+                field="nationality",
+                index=index,
+                row=row,
+            )
+        )
+        participant.nationality = ""
+        exclude = ["nationality"]
+    try:
+        participant.full_clean(exclude=exclude)
+    except ValidationError as error:
+        errors.extend(items_from_validation_error(error, index=index, row=row))
+    return participant, errors
+
+
+def _draw_locked(tournament: Tournament) -> ErrorItem | None:
+    if not group_stage_drawn(tournament):
+        return None
+    return ErrorItem(
+        code="draw_locked",
+        message=_("Participants cannot be added after the group-stage draw."),
+    )
+
+
+def _too_many(tournament: Tournament, *, new: int) -> ErrorItem | None:
+    # A participant who withdrew before the draw frees their place.
+    current = tournament.participants.exclude(status=Participant.Status.WITHDRAWN).count()
+    limit = tournament.config.max_participants
+    if current + new <= limit:
+        return None
+    return ErrorItem(
+        code="too_many_participants",
+        message=_(
+            "The tournament allows at most %(limit)s participants; %(current)s are "
+            "registered, %(new)s more would be too many."
+        )
+        % {"limit": limit, "current": current, "new": new},
+    )
+
+
+def participant_withdraw(
+    *, participant: Participant, actor: User | None = None, reason: str = ""
+) -> Participant:
+    """A participant leaves the tournament of their own accord (rules.md §7)."""
+    return participant_leave(
+        participant=participant, status=Participant.Status.WITHDRAWN, actor=actor, reason=reason
+    )
+
+
+def participant_leave(
+    *, participant: Participant, status: str, actor: User | None, reason: str
+) -> Participant:
+    """``participant`` leaves with ``status`` (withdrawn or excluded); their open games
+    that cannot be played without them are voided. ``penalty_give`` excludes this way."""
+    with transaction.atomic():
+        participant = Participant.objects.select_for_update().get(pk=participant.pk)
+        before = participant.status
+        participant.status = status
+        participant.save(update_fields=["status"])
+        voided = _void_unplayable_games(participant)
+        audit_log(
+            tournament=participant.tournament,
+            actor=actor,
+            action=f"participant_{status}",
+            obj=participant,
+            before={"status": before},
+            after={"status": status, "reason": reason, "voided_games": voided},
+        )
+    return participant
+
+
+def _void_unplayable_games(participant: Participant) -> list[int]:
+    """Open games that cannot be played without ``participant`` (rules.md §7).
+
+    Group stage: the game in which they would have been Sheriff, and any game
+    left with fewer than 4 players. Knockout: a game left with fewer than 2
+    players; whoever is left there goes on without playing.
+    """
+    voided: list[int] = []
+    open_games = Game.objects.filter(
+        table__seats__participant=participant, status=Game.Status.OPEN
+    ).select_related("table")
+    seat_of = dict(Seat.objects.filter(participant=participant).values_list("table_id", "position"))
+    for game in open_games:
+        active = Seat.objects.filter(
+            table=game.table, participant__status=Participant.Status.ACTIVE
+        ).count()
+        if game.stage == Stage.GROUP:
+            unplayable = game.sheriff_position == seat_of.get(game.table_id) or active < 4
+        else:
+            unplayable = active < 2
+        if unplayable:
+            game.status = Game.Status.VOID
+            game.save(update_fields=["status"])
+            voided.append(game.pk)
+    return voided

@@ -1,0 +1,135 @@
+"""Tournaments: create one, change its settings, add expansion characters.
+
+A **tournament** has a name, a date, a **ruleset** (BANG! or Showdown, fixed
+once the group stage is drawn), the language of its documents and its
+**settings** (``tournaments.preferences``). The **characters** a tournament
+allows are the base game's (shared by all tournaments) plus the expansion
+characters added for this one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring.rulesets import Ruleset
+
+from ..errors import Conflict, ErrorItem, InvalidInput, full_clean_or_raise
+from ..models import Character, Tournament
+from ..preferences import validate_settings
+from .audit import audit_log
+from .draw import group_stage_drawn
+
+CHANGEABLE = frozenset({"name", "date", "language", "settings", "ruleset"})
+
+
+def tournament_create(
+    *,
+    name: str,
+    date: date,
+    ruleset: str = Ruleset.BANG.value,
+    language: str = "de",
+    settings: Mapping[str, Any] | None = None,
+    actor: User | None = None,
+) -> Tournament:
+    """A new tournament; its settings are checked against ``tournaments.preferences``."""
+    tournament = Tournament(
+        name=name, date=date, ruleset=ruleset, language=language, settings=dict(settings or {})
+    )
+    full_clean_or_raise(tournament)
+    with transaction.atomic():
+        tournament.save()
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action="tournament_created",
+            obj=tournament,
+            after=_tournament_snapshot(tournament),
+        )
+    return tournament
+
+
+def tournament_update(
+    *, tournament: Tournament, actor: User | None = None, **changes: Any
+) -> Tournament:
+    """Change name, date, language or settings (the ruleset is fixed once a draw exists)."""
+    unknown = set(changes) - CHANGEABLE
+    if unknown:
+        raise InvalidInput(
+            [
+                ErrorItem(code="unknown_field", message=_("Unknown field."), field=f)
+                for f in sorted(unknown)
+            ]
+        )
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        before = _tournament_snapshot(tournament)
+        if (
+            "ruleset" in changes
+            and changes["ruleset"] != tournament.ruleset
+            and group_stage_drawn(tournament)
+        ):
+            raise Conflict.single(
+                "draw_locked", _("The ruleset cannot change after the draw."), field="ruleset"
+            )
+        for key, value in changes.items():
+            setattr(tournament, key, value)
+        full_clean_or_raise(tournament)
+        tournament.save()
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action="tournament_updated",
+            obj=tournament,
+            before=before,
+            after=_tournament_snapshot(tournament),
+        )
+    return tournament
+
+
+def _tournament_snapshot(tournament: Tournament) -> dict[str, Any]:
+    return {
+        "name": tournament.name,
+        "date": tournament.date.isoformat() if tournament.date else None,
+        "ruleset": tournament.ruleset,
+        "language": tournament.language,
+        "settings": validate_settings(tournament.settings),
+    }
+
+
+def character_add(
+    *, tournament: Tournament, name: str, life_points: int, actor: User | None = None
+) -> Character:
+    """Add an expansion character for one tournament."""
+    name = name.strip()
+    if Character.objects.filter(tournament__isnull=True, name__iexact=name).exists():
+        raise InvalidInput.single(
+            "duplicate_character",
+            _("%(name)s is a base-game character already.") % {"name": name},
+            field="name",
+        )
+    character = Character(tournament=tournament, name=name, life_points=life_points)
+    full_clean_or_raise(character)
+    with transaction.atomic():
+        character.save()
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action="character_added",
+            obj=character,
+            after={"name": name, "life_points": life_points},
+        )
+    return character
+
+
+def tournament_characters(tournament: Tournament) -> dict[str, int]:
+    """Name -> life points of every character the tournament allows."""
+    rows = Character.objects.filter(tournament__isnull=True) | Character.objects.filter(
+        tournament=tournament
+    )
+    return dict(rows.values_list("name", "life_points"))
