@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests import factories
 from tournaments import demo, services
-from tournaments.api.views import LoginThrottle
+from tournaments.api.auth import LoginThrottle
 
 pytestmark = pytest.mark.django_db
 

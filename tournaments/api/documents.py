@@ -29,8 +29,8 @@ from tournaments.errors import DomainError, ErrorItem
 from tournaments.models import Stage, Tournament
 
 from .fields import StrictSerializer
+from .participants import ParticipantOutput
 from .permissions import RefereeOnly
-from .views import ParticipantOutput
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -242,12 +242,10 @@ def test_redraw_is_refused_after_the_first_result(organiser_api):
 
     game = Game.objects.filter(tournament=tournament, round=1).order_by("table__number").first()
     # Round 1: the Sheriff (position 1) wins; everyone else is out.
-    roles = {1: "sheriff", 2: "renegade", 3: "outlaw", 4: "outlaw", 5: "deputy"}
+    roles = {1: Role.SHERIFF, 2: Role.RENEGADE, 3: Role.OUTLAW, 4: Role.OUTLAW, 5: Role.DEPUTY}
     services.result_record(
         game=game,
-        seats=[
-            SeatReport(position=p, role=Role(r), lives=2 if p == 1 else 0) for p, r in roles.items()
-        ],
+        seats=[SeatReport(position=p, role=r, lives=2 if p == 1 else 0) for p, r in roles.items()],
         actor=User.objects.get(username="orga"),
     )
     locked = organiser_api.post(url, {"seed": "c"}, format="json")

@@ -6,8 +6,11 @@ import random
 
 import pytest
 
+from scoring.results import SeatReport
+from scoring.rulesets import Role
 from tests import factories
 from tournaments import services
+from tournaments.api.results import ResultApi
 from tournaments.demo import play_group_rounds
 from tournaments.models import AuditEntry, Game, Participant, Result, ResultSeat
 
@@ -295,3 +298,20 @@ def test_signed_flag_is_stored(referee_api):
     game = _game(tournament)
     referee_api.put(f"/api/games/{game.pk}/result/", body, format="json")
     assert Result.objects.get(game=game).signed is False
+
+
+def test_a_seat_comes_in_as_the_rules_engines_seat_report():
+    body = {
+        "seats": [
+            {"position": 1, "role": "sheriff", "character": "El Gringo", "lives": 2},
+            {"position": 2, "role": None, "character": "", "eliminated_by": 1},
+            {"position": 3, "role": "outlaw", "final_duel": True},
+        ]
+    }
+    serializer = ResultApi.InputSerializer(data=body)
+    assert serializer.is_valid(), serializer.errors
+    assert serializer.validated_data["seats"] == [
+        SeatReport(position=1, role=Role.SHERIFF, character="El Gringo", lives=2),
+        SeatReport(position=2, role=None, character=None, eliminated_by=1),
+        SeatReport(position=3, role=Role.OUTLAW, final_duel=True),
+    ]

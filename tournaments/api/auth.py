@@ -1,0 +1,59 @@
+"""Signing in through the API: a username and password for a token.
+
+A **token** is sent as ``Authorization: Token <key>`` on every later request.
+Login attempts are throttled per client address (the ``login`` rate,
+``API_LOGIN_THROTTLE``) so that passwords cannot be guessed at speed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import authenticate
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+
+from tournaments.errors import InvalidInput
+
+from .common import BaseApi
+from .fields import StrictCharField, StrictSerializer
+
+__all__ = ["LoginThrottle", "TokenLoginApi"]
+
+
+class LoginThrottle(AnonRateThrottle):
+    scope = "login"
+
+
+class TokenLoginApi(BaseApi):
+    """``POST /api/auth/token/``: username and password for a token."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+    throttle_classes = [LoginThrottle]
+
+    class InputSerializer(StrictSerializer):
+        username = StrictCharField(max_length=150)
+        password = StrictCharField(max_length=256, trim_whitespace=False)
+
+    class OutputSerializer(serializers.Serializer):
+        token = serializers.CharField()
+
+    @extend_schema(request=InputSerializer, responses={200: OutputSerializer})
+    def post(self, request: Request) -> Response:
+        values = self.parse(self.InputSerializer, request.data)
+        user = authenticate(
+            request._request, username=values["username"], password=values["password"]
+        )
+        if user is None or not user.is_active:
+            raise InvalidInput.single(
+                "invalid_credentials", _("Unable to log in with these credentials.")
+            )
+        token, _created = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})

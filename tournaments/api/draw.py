@@ -1,0 +1,67 @@
+"""The group-stage draw through the API.
+
+The **draw** splits the active participants into tables of 5 and 6 and seats
+them by lot from a **seed** (any text: same participants and same seed, same
+seating); ``five_tables`` fixes the number of 5-tables (None: the usual split).
+A **table** has a number, a size and its seats. A draw may be redone until the
+first group result is recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import selectors, services
+from tournaments.models import Tournament
+
+from .common import TournamentApi, created
+from .fields import StrictCharField, StrictIntegerField, StrictSerializer
+from .serializers import SeatOutput
+
+__all__ = ["DrawOutput", "GroupDrawApi"]
+
+
+class DrawOutput(serializers.Serializer):
+    class TableOut(serializers.Serializer):
+        number = serializers.IntegerField()
+        size = serializers.IntegerField()
+        # ``Seat`` is ordered by position; ``group_tables`` prefetches the seats.
+        seats = SeatOutput(many=True)
+
+    seed = serializers.CharField()
+    five_tables = serializers.IntegerField(allow_null=True)
+    tables = TableOut(many=True)
+
+
+def _draw_payload(tournament: Tournament) -> dict[str, Any]:
+    draw = getattr(tournament, "group_draw", None)
+    return {
+        "seed": draw.seed if draw else "",
+        "five_tables": draw.five_tables if draw else None,
+        "tables": selectors.group_tables(tournament),
+    }
+
+
+class GroupDrawApi(TournamentApi):
+    """``GET/POST /api/tournaments/{id}/group-stage/draw/``."""
+
+    class InputSerializer(StrictSerializer):
+        seed = StrictCharField(max_length=200)
+        five_tables = StrictIntegerField(required=False, allow_null=True, default=None, min_value=0)
+
+    @extend_schema(responses={200: DrawOutput})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(DrawOutput(_draw_payload(self.tournament)).data)
+
+    @extend_schema(request=InputSerializer, responses={201: DrawOutput})
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = self.tournament
+        values = self.parse(self.InputSerializer, request.data)
+        services.group_stage_draw(tournament=tournament, **values, actor=self.actor)
+        tournament.refresh_from_db()
+        return created(DrawOutput(_draw_payload(tournament)).data)

@@ -1,0 +1,78 @@
+"""Games through the API: the games of a tournament, and one game with its result.
+
+A **game** is what is played at one table in one round of a stage (group or
+knockout); ``sheriff_position`` is the seat that plays the Sheriff (group
+stage), ``status`` is open, recorded or void (not played), and ``version``
+counts the recorded versions of its result.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django.db.models import Prefetch, QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import selectors
+from tournaments.models import Game, Seat, Stage
+
+from .common import GameApi, TournamentApi
+from .fields import StrictSerializer
+from .serializers import ResultOutput, SeatOutput
+
+__all__ = ["GameDetailApi", "GameDetailOutput", "GameListApi", "GameOutput"]
+
+
+class GameOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    stage = serializers.CharField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField(source="table.number")
+    size = serializers.IntegerField(source="table.size")
+    sheriff_position = serializers.IntegerField(allow_null=True)
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+    # ``selectors.games_list`` gives each game the seats of its table.
+    seats = SeatOutput(many=True, source="seat_list")
+
+
+class GameDetailOutput(GameOutput):
+    # One game: its table's seats (ordered by position), prefetched by ``GameDetailApi``.
+    seats = SeatOutput(many=True, source="table.seats")
+    result = serializers.SerializerMethodField()
+
+    def get_result(self, obj: Game) -> dict[str, Any] | None:
+        result = selectors.current_result(obj)
+        if result is None:
+            return None
+        return ResultOutput(result).data
+
+
+class GameListApi(TournamentApi):
+    """``GET /api/tournaments/{id}/games/?stage=group&round=2``."""
+
+    class FilterSerializer(StrictSerializer):
+        stage = serializers.ChoiceField(choices=Stage.choices, required=False)
+        round = serializers.IntegerField(required=False, min_value=1, max_value=1000)
+
+    @extend_schema(parameters=[FilterSerializer], responses={200: GameOutput(many=True)})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = self.tournament
+        filters = self.parse(self.FilterSerializer, request.query_params.dict())
+        games = selectors.games_list(tournament, **filters)
+        return Response(GameOutput(games, many=True).data)
+
+
+class GameDetailApi(GameApi):
+    """``GET /api/games/{id}/``: the game, with its result once recorded."""
+
+    games: ClassVar[QuerySet[Game]] = GameApi.games.prefetch_related(
+        Prefetch("table__seats", queryset=Seat.objects.select_related("participant"))
+    )
+
+    @extend_schema(responses={200: GameDetailOutput})
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(GameDetailOutput(self.game).data)

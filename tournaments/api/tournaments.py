@@ -1,0 +1,84 @@
+"""Tournaments through the API: the list, one tournament, and the settings they take.
+
+A tournament's **settings** are its typed preferences (``preferences.SETTINGS``):
+every key has a default, a tournament stores only what differs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import services
+from tournaments.models import Tournament
+from tournaments.preferences import SETTINGS
+
+from .common import BaseApi, TournamentApi, created
+from .fields import StrictCharField, StrictSerializer
+
+__all__ = ["SettingsApi", "TournamentDetailApi", "TournamentListApi", "TournamentOutput"]
+
+
+class TournamentOutput(serializers.ModelSerializer):
+    settings = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "name", "date", "ruleset", "language", "settings"]
+
+    def get_settings(self, obj: Tournament) -> dict[str, Any]:
+        return dict(obj.config.values)
+
+
+class TournamentListApi(BaseApi):
+    """``GET/POST /api/tournaments/``."""
+
+    class InputSerializer(StrictSerializer):
+        name = StrictCharField(max_length=200)
+        date = serializers.DateField()
+        ruleset = serializers.ChoiceField(choices=Tournament.RulesetChoice.choices)
+        language = serializers.ChoiceField(choices=["de", "en"], required=False, default="de")
+        settings = serializers.DictField(required=False, default=dict)
+
+    @extend_schema(responses={200: TournamentOutput(many=True)})
+    def get(self, request: Request) -> Response:
+        return Response(TournamentOutput(Tournament.objects.order_by("id"), many=True).data)
+
+    @extend_schema(request=InputSerializer, responses={201: TournamentOutput})
+    def post(self, request: Request) -> Response:
+        values = self.parse(self.InputSerializer, request.data)
+        tournament = services.tournament_create(**values, actor=self.actor)
+        return created(TournamentOutput(tournament).data)
+
+
+class TournamentDetailApi(TournamentApi):
+    """``GET /api/tournaments/{id}/``."""
+
+    @extend_schema(responses={200: TournamentOutput})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(TournamentOutput(self.tournament).data)
+
+
+class SettingsApi(BaseApi):
+    """``GET /api/settings/``: every tournament setting with its default."""
+
+    class OutputSerializer(serializers.Serializer):
+        key = serializers.CharField()
+        type = serializers.CharField()
+        default = serializers.JSONField()
+        # DRF's metaclass takes declared fields out of the class body, so this
+        # field does not shadow ``Field.label``; the stubs cannot know that.
+        label = serializers.CharField()  # type: ignore[assignment]
+
+    @extend_schema(responses={200: OutputSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        return Response(
+            [
+                {"key": s.key, "type": s.kind.__name__, "default": s.default, "label": str(s.label)}
+                for s in SETTINGS
+            ]
+        )
