@@ -66,6 +66,7 @@ def _knockout_context(request: HttpRequest, tournament: Tournament) -> dict[str,
 
 
 knockout, knockout_fragment = live_views(
+    name="knockout",
     kind="ko",
     template="tournaments/public/knockout.html",
     fragment_template="tournaments/public/partials/knockout_body.html",

@@ -63,6 +63,7 @@ def _leaderboard_context(request: HttpRequest, tournament: Tournament) -> dict[s
 
 
 leaderboard, leaderboard_fragment = live_views(
+    name="leaderboard",
     kind="lb",
     template="tournaments/public/leaderboard.html",
     fragment_template="tournaments/public/partials/leaderboard_body.html",
@@ -108,6 +109,7 @@ def _projector_page_context(request: HttpRequest, tournament: Tournament) -> dic
 
 
 projector, projector_fragment = live_views(
+    name="projector",
     kind="pj",
     template="tournaments/public/projector.html",
     fragment_template="tournaments/public/partials/projector_body.html",

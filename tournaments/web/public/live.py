@@ -58,6 +58,7 @@ def live_response(response: HttpResponse) -> HttpResponse:
 
 def live_views(
     *,
+    name: str,
     kind: str,
     template: str,
     fragment_template: str,
@@ -66,10 +67,11 @@ def live_views(
 ) -> tuple[TournamentView, TournamentView]:
     """The page view and the fragment view of a live page.
 
-    ``context`` builds what both render; ``page_context`` adds what only the
-    full page needs (computed once per visit, not on every poll). The page
-    gets ``etag``, the tag of its first poll; the fragment answers 304 while
-    the tag is unchanged.
+    ``name`` names the two views (``name`` and ``name_fragment``, as their
+    URLs), in the module of ``context``. ``context`` builds what both render;
+    ``page_context`` adds what only the full page needs (computed once per
+    visit, not on every poll). The page gets ``etag``, the tag of its first
+    poll; the fragment answers 304 while the tag is unchanged.
     """
 
     def etag(request: HttpRequest, tournament_id: int) -> str | None:
@@ -89,4 +91,7 @@ def live_views(
         response = render(request, fragment_template, context(request, tournament))
         return live_response(response)
 
+    for view, view_name in ((page, name), (fragment, f"{name}_fragment")):
+        view.__name__ = view.__qualname__ = view_name
+        view.__module__ = context.__module__  # where the page is defined
     return page, fragment
