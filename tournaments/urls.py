@@ -1,6 +1,6 @@
 from django.urls import include, path
 
 urlpatterns = [
-    path("", include("tournaments.urls_public")),
+    path("", include("tournaments.web.public.urls")),
     path("", include("tournaments.urls_staff")),
 ]

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests import factories
 from tournaments import demo, selectors
-from tournaments.tables import format_points
+from tournaments.web.tables import format_points
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,7 +9,7 @@ from tests import factories
 from tests.browser.conftest import login
 from tests.browser.pages import CHARACTERS, fill_seat, group_game, open_result_form
 from tournaments.models import Result
-from tournaments.tables import format_points
+from tournaments.web.tables import format_points
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -1,0 +1,91 @@
+"""The leaderboard and the projector: ranks, exclusions, missing games, sorting, QR code.
+
+Pages are requested in English (``Accept-Language: en``, the ``client``
+fixture) so that the assertions hold once the German translations exist.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests import factories
+from tests.tournaments.web.public.pages import RANK_CELL, body, played, row_of
+from tournaments import selectors, services
+from tournaments.web.tables import format_points
+
+pytestmark = pytest.mark.django_db
+
+
+def test_leaderboard_shares_ranks_honestly(client):
+    tournament = factories.drawn_tournament(10)  # nothing played: all equal on 1400 bonus
+    html = body(client.get(reverse("leaderboard", args=[tournament.pk])))
+    assert RANK_CELL.findall(html) == ["1"] * 10
+
+
+def test_leaderboard_ranks_match_the_standings(client, referee):
+    tournament = played(16, referee)  # tables of 5, 5 and 6: the 5-table bonus makes ties likely
+    standings = selectors.group_standings(tournament)
+    html = body(client.get(reverse("leaderboard", args=[tournament.pk])))
+    assert RANK_CELL.findall(html) == [str(row.rank) for row in standings.rows]
+    top = standings.rows[0]
+    assert top.participant.name in row_of(html, top.participant.name)
+    assert f"{top.wins}</td>" in row_of(html, top.participant.name)
+
+
+def test_leaderboard_marks_excluded_and_counts_missing_games(client, referee):
+    tournament = played(10, referee)  # 2 tables of 5 games each, rounds 1-3 played
+    cheat = tournament.participants.order_by("id")[3]
+    services.penalty_give(participant=cheat, kind="exclusion", reason="Marked cards", actor=referee)
+    html = body(client.get(reverse("leaderboard", args=[tournament.pk])))
+    row = row_of(html, cheat.name)
+    assert re.match(r'<tr class="excluded\b', row)
+    assert ">excluded<" in row
+    # Excluded players drop to the bottom.
+    assert RANK_CELL.findall(html)[-1] == RANK_CELL.findall(row)[0]
+    standings = selectors.group_standings(tournament)
+    assert standings.games_missing > 0
+    assert f"{standings.games_missing} games still missing" in html
+    assert f"{standings.games_recorded} of {standings.games_total} games recorded" in html
+
+
+def test_leaderboard_is_sortable(client, referee):
+    tournament = played(10, referee)
+    url = reverse("leaderboard", args=[tournament.pk])
+    html = body(client.get(url, {"sort": "name"}))
+    names = re.findall(r'<a href="/t/\d+/players/\d+/">([^<]+)</a>', html)
+    assert names == sorted(names)
+    assert 'aria-sort="ascending"' in html
+
+
+def test_projector_shows_qr_code_and_tables_still_playing(client, referee):
+    tournament = played(10, referee)
+    html = body(client.get(reverse("projector", args=[tournament.pk])))
+    assert "<svg" in html
+    assert f"http://testserver/t/{tournament.pk}/leaderboard/" in html
+    assert "Table 1 · round 4" in html
+    assert "Table 2 · round 4" in html
+    assert 'data-rows-per-page="15"' in html
+    assert len(RANK_CELL.findall(html)) == 10
+
+
+def test_leaderboard_ranking_columns_come_from_the_metrics(client, referee):
+    tournament = played(10, referee)
+    standings = selectors.group_standings(tournament)
+    html = body(client.get(reverse("leaderboard", args=[tournament.pk])))
+    headers = re.findall(r'<th scope="col"[^>]*>\s*(?:<a href="\?sort=-?(\w+)">)?', html)
+    shown = [m.key for m in standings.metrics if m.key != "table_rank"]
+    assert headers == ["rank", "name", "nationality", "table", *shown, "games_played"]
+    for metric in standings.metrics:
+        if metric.key in shown:
+            assert f">{metric.name}</a>" in html
+    top = standings.rows[0]
+    row = row_of(html, top.participant.name)
+    assert f"{top.metric('wins')}</td>" in row
+    assert format_points(top.metric("bounty")) in row
+    by_wins = body(client.get(reverse("leaderboard", args=[tournament.pk]), {"sort": "-wins"}))
+    wins_of = {row.participant.name: row.wins for row in standings.rows}
+    names = re.findall(r'<a href="/t/\d+/players/\d+/">([^<]+)</a>', by_wins)
+    assert [wins_of[n] for n in names] == sorted(wins_of.values(), reverse=True)

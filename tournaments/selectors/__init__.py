@@ -1,0 +1,64 @@
+"""Reads that pages, documents and the API show.
+
+Each selector answers with a fixed number of SQL queries, however many
+participants and games a tournament has: aggregates are computed in the
+database, rankings in ``scoring.standings`` and ``scoring.knockout``.
+
+Modules by task:
+
+- ``standings``: the group-stage standings (``Standings``, ``StandingRow``);
+- ``games``: games, tables and which results count;
+- ``knockout``: knockout tables, lot draws and the final ranking;
+- ``player``: everything one participant's page shows (``PlayerRecord``);
+- ``live``: the *live version* that tells the live pages whether anything changed.
+"""
+
+from tournaments.selectors.games import (
+    counting_or_current_results,
+    counting_results,
+    current_result,
+    games_list,
+    group_tables,
+)
+from tournaments.selectors.knockout import (
+    Ranking,
+    RankingRow,
+    final_ranking,
+    knockout_tables,
+    lot_draws,
+)
+from tournaments.selectors.live import live_version
+from tournaments.selectors.player import (
+    GroupSeat,
+    KnockoutStep,
+    PenaltyLine,
+    PlayerGame,
+    PlayerRecord,
+    TableMate,
+    player_record,
+)
+from tournaments.selectors.standings import StandingRow, Standings, group_standings
+
+__all__ = [
+    "GroupSeat",
+    "KnockoutStep",
+    "PenaltyLine",
+    "PlayerGame",
+    "PlayerRecord",
+    "Ranking",
+    "RankingRow",
+    "StandingRow",
+    "Standings",
+    "TableMate",
+    "counting_or_current_results",
+    "counting_results",
+    "current_result",
+    "final_ranking",
+    "games_list",
+    "group_standings",
+    "group_tables",
+    "knockout_tables",
+    "live_version",
+    "lot_draws",
+    "player_record",
+]

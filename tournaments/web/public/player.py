@@ -1,0 +1,55 @@
+"""One participant's page: seat, Sheriff round, games, rank and bounty, penalties, knockout path.
+
+The reads are ``selectors.player_record``; this view only turns its games
+into table rows with translated words.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django_tables2 import RequestConfig
+
+from tournaments import selectors
+from tournaments.web.public.common import (
+    OUTCOME_LABELS,
+    STAGE_SHORT,
+    base_context,
+    load_tournament,
+)
+from tournaments.web.tables import PlayerGamesTable, format_points
+
+
+def player(request: HttpRequest, tournament_id: int, participant_id: int) -> HttpResponse:
+    """One participant: seat, Sheriff round, games, rank and bounty, penalties, knockout path.
+
+    A constant number of queries (see ``selectors.player_record``).
+    """
+    tournament = load_tournament(tournament_id)
+    participant = get_object_or_404(tournament.participants.all(), pk=participant_id)
+    record = selectors.player_record(tournament, participant)
+    games_table = PlayerGamesTable(
+        [
+            {
+                "stage": STAGE_SHORT[game.stage],
+                "round": game.round,
+                "table": game.table,
+                "role": game.role_label,
+                "outcome": OUTCOME_LABELS[game.outcome],
+                "outcome_key": game.outcome,
+                "lives": game.lives,
+                "bounty": game.bounty,
+            }
+            for game in record.games
+        ]
+    )
+    RequestConfig(request, paginate=False).configure(games_table)
+    context = {
+        **base_context(tournament, "player"),
+        "participant": participant,
+        "record": record,
+        "row": record.standing,
+        "bounty_display": format_points(record.standing.bounty) if record.standing else "",
+        "games_table": games_table,
+    }
+    return render(request, "tournaments/public/player.html", context)

@@ -1,0 +1,65 @@
+"""Who sits where in the group stage: an alphabetical list and one list per table.
+
+Words used here:
+
+- The **search** (``?q=``) matches names ignoring case and accents
+  (``search_key``). Every row is rendered; those not matching carry
+  ``hidden``, so that the page works without JavaScript and the script can
+  still widen the search.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django_tables2 import RequestConfig
+
+from tournaments import selectors
+from tournaments.models import Participant
+from tournaments.web.public.common import base_context, load_tournament, search_key
+from tournaments.web.tables import SeatingTable
+
+
+def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Who sits where: an alphabetical list and one list per table, searchable by name."""
+    tournament = load_tournament(tournament_id)
+    query = request.GET.get("q", "").strip()
+    needle = search_key(query)
+    group_tables = selectors.group_tables(tournament)
+    rows: list[dict[str, Any]] = []
+    per_table: list[dict[str, Any]] = []
+    for table in group_tables:
+        seats = []
+        for seat in table.seats.all():
+            participant = seat.participant
+            key = search_key(participant.name)
+            seats.append(
+                {
+                    "participant": participant,
+                    "table": table.number,
+                    "position": seat.position,
+                    "excluded": participant.status == Participant.Status.EXCLUDED,
+                    "withdrawn": participant.status == Participant.Status.WITHDRAWN,
+                    "search_key": key,
+                    "matches": not needle or needle in key,
+                }
+            )
+        rows.extend(seats)
+        per_table.append(
+            {"table": table, "seats": seats, "any_match": any(s["matches"] for s in seats)}
+        )
+    seating_table = SeatingTable(rows, tournament_id=tournament.pk)
+    RequestConfig(request, paginate=False).configure(seating_table)
+    context = {
+        **base_context(tournament, "seating"),
+        "query": query,
+        "table": seating_table,
+        "per_table": per_table,
+        "shown": sum(1 for r in rows if r["matches"]),
+        "total": len(rows),
+        "drawn": bool(group_tables),
+        "seed": getattr(getattr(tournament, "group_draw", None), "seed", ""),
+    }
+    return render(request, "tournaments/public/seating.html", context)

@@ -1,0 +1,34 @@
+"""Public pages: no login needed. Everything lives under ``/t/<tournament_id>/``.
+
+The names carry no namespace (``reverse("leaderboard", ...)``), as before.
+"""
+
+from django.urls import path
+
+from tournaments.web.public import home, knockout, leaderboard, player, ranking, seating
+
+urlpatterns = [
+    path("", home.home, name="home"),
+    path("t/<id:tournament_id>/", home.tournament_home, name="tournament"),
+    path("t/<id:tournament_id>/leaderboard/", leaderboard.leaderboard, name="leaderboard"),
+    path(
+        "t/<id:tournament_id>/leaderboard/live/",
+        leaderboard.leaderboard_fragment,
+        name="leaderboard_fragment",
+    ),
+    path("t/<id:tournament_id>/projector/", leaderboard.projector, name="projector"),
+    path(
+        "t/<id:tournament_id>/projector/live/",
+        leaderboard.projector_fragment,
+        name="projector_fragment",
+    ),
+    path("t/<id:tournament_id>/seating/", seating.seating, name="seating"),
+    path("t/<id:tournament_id>/players/<id:participant_id>/", player.player, name="player"),
+    path("t/<id:tournament_id>/knockout/", knockout.knockout, name="knockout"),
+    path(
+        "t/<id:tournament_id>/knockout/live/",
+        knockout.knockout_fragment,
+        name="knockout_fragment",
+    ),
+    path("t/<id:tournament_id>/ranking/", ranking.ranking, name="ranking"),
+]
