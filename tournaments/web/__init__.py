@@ -1,0 +1,1 @@
+"""Server-rendered pages: ``public`` (anyone) and ``staff`` (referees and organisers)."""
