@@ -212,6 +212,22 @@ def test_an_invalid_result_stores_nothing_and_names_the_seat() -> None:
     assert game.status == Game.Status.OPEN
 
 
+def test_lives_that_are_not_a_number_are_shown_at_the_seat() -> None:
+    tournament = factories.drawn_tournament(10)
+    game = first_game(tournament)
+    client = client_for(factories.make_referee())
+    data = {**law_wins(game), "seat-3-lives": "vier"}
+    html = client.post(reverse("staff:result", args=[tournament.pk, game.pk]), data)
+    assert "Enter a whole number." in seat_block(html.content.decode(), 3)
+    assert not Result.objects.exists()
+    check = client.post(reverse("staff:result_check", args=[tournament.pk, game.pk]), data)
+    assert re.search(
+        r'id="problems-3" hx-swap-oob="true">[^<]*<p[^>]*>Enter a whole number.',
+        check.content.decode(),
+    )
+    assert "Valid:" not in check.content.decode()
+
+
 def test_a_game_not_finished_is_a_table_message() -> None:
     tournament = factories.drawn_tournament(10)
     game = first_game(tournament)
