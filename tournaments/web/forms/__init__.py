@@ -11,14 +11,8 @@ from .base import add_domain_errors, random_seed
 from .knockout import KnockoutNextForm, KnockoutStartForm
 from .participants import ParticipantForm, ParticipantImportForm, PenaltyForm, WithdrawForm
 from .referees import ExistingUserForm
-from .results import (
-    ResultEntry,
-    ResultForm,
-    SeatForm,
-    SeatFormSet,
-    live_problems,
-    lives_maximum,
-)
+from .results import ResultEntry, ResultForm, live_problems
+from .seats import SeatForm, SeatFormSet, lives_maximum
 from .setup import CharacterForm, DrawForm, TournamentForm, setting_field
 
 __all__ = [
