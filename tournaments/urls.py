@@ -2,5 +2,5 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("tournaments.web.public.urls")),
-    path("", include("tournaments.urls_staff")),
+    path("", include("tournaments.web.staff.urls")),
 ]

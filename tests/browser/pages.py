@@ -15,9 +15,9 @@ def open_result_form(page, game: Game) -> None:
 
 def fill_seat(page, position: int, *, role: str | None, character: str, lives: int) -> None:
     if role is not None:
-        page.select_option(f"select[name=s{position}_role]", role)
-    page.select_option(f"select[name=s{position}_character]", character)
-    page.fill(f"input[name=s{position}_lives]", str(lives))
+        page.select_option(f"select[name=seat-{position}-role]", role)
+    page.select_option(f"select[name=seat-{position}-character]", character)
+    page.fill(f"input[name=seat-{position}-lives]", str(lives))
 
 
 def group_game(tournament, *, round: int = 1) -> Game:

@@ -25,8 +25,8 @@ def enter_result(page, game: Game, roles: dict[int, str], lives: dict[int, int])
     open_result_form(page, game)
     for position, role in roles.items():
         if game.sheriff_position != position:
-            page.select_option(f"select[name=s{position}_role]", role)
-        page.fill(f"input[name=s{position}_lives]", str(lives[position]))
+            page.select_option(f"select[name=seat-{position}-role]", role)
+        page.fill(f"input[name=seat-{position}-lives]", str(lives[position]))
     page.check("input[name=signed]")
     page.locator(".verdict").wait_for()
     page.click("#result-form button[type=submit]")

@@ -23,15 +23,15 @@ def test_a_referee_records_a_result_on_a_phone(new_page) -> None:
 
     # Round 1: the Sheriff is fixed at seat 1. The Outlaws (seats 4 and 5) win.
     assert page.locator("fieldset[data-position='1'] .fixed-role").is_visible()
-    assert page.locator("input[name=s1_lives]").get_attribute("max") == "5"
+    assert page.locator("input[name=seat-1-lives]").get_attribute("max") == "5"
     fill_seat(page, 1, role=None, character=CHARACTERS[0], lives=0)
     fill_seat(page, 2, role="deputy", character=CHARACTERS[1], lives=0)
     fill_seat(page, 3, role="renegade", character=CHARACTERS[2], lives=0)
     fill_seat(page, 4, role="outlaw", character=CHARACTERS[3], lives=2)
     fill_seat(page, 5, role="outlaw", character="El Gringo", lives=1)
-    assert page.locator("input[name=s5_lives]").get_attribute("max") == "3"
+    assert page.locator("input[name=seat-5-lives]").get_attribute("max") == "3"
     # "Eliminated by" appears for a player with 0 lives; the Sheriff's matters.
-    page.select_option("select[name=s1_eliminated_by]", "4")
+    page.select_option("select[name=seat-1-eliminated_by]", "4")
     page.check("input[name=signed]")
     page.locator(".verdict").wait_for()
     assert not Result.objects.exists()  # checking does not save
@@ -63,7 +63,7 @@ def test_an_impossible_result_shows_the_rule_at_the_seat_and_stores_nothing(new_
     table.get_by_text("The game is not finished").wait_for()
 
     # Lives above the character's maximum: the message appears at seat 3 while typing.
-    page.fill("input[name=s3_lives]", "7")
+    page.fill("input[name=seat-3-lives]", "7")
     seat3 = page.locator("fieldset[data-position='3'] .problems")
     seat3.get_by_text("Seat 3: lives must be a whole number from 0 to 4.").wait_for()
     assert page.locator("fieldset[data-position='4'] .problem").count() == 0

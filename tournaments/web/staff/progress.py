@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Exists, OuterRef
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 
 from tournaments import selectors
 from tournaments.models import Game, Result, Stage, Tournament
 
 from .access import (
+    StaffRequest,
     get_tournament,
     organiser_required,
     referee_required,
@@ -43,6 +44,11 @@ def _unconfirmed() -> Exists:
     return Exists(Result.objects.awaiting_confirmation().filter(game=OuterRef("pk")))
 
 
+def _state(game: Game) -> str:
+    # ``awaiting``: annotated by ``progress_board`` when the tournament double-checks.
+    return cell_state(game, awaiting=getattr(game, "awaiting", False))
+
+
 def progress_board(tournament: Tournament) -> dict[str, Any]:
     """The grid tables x rounds of every stage, from one query of the games."""
     double_check = tournament.config.double_check
@@ -58,13 +64,13 @@ def progress_board(tournament: Tournament) -> dict[str, Any]:
             game.table.number,
             {"table": game.table, "cells": {r: Cell(None, "none") for r in rounds}},
         )
-        row["cells"][game.round] = Cell(game, cell_state(game))
+        row["cells"][game.round] = Cell(game, _state(game))
     grid = [{"table": row["table"], "cells": list(row["cells"].values())} for row in rows.values()]
     knockout: dict[int, list[Cell]] = {}
     for game in games:
         if game.stage == Stage.KNOCKOUT:
-            knockout.setdefault(game.round, []).append(Cell(game, cell_state(game)))
-    states = [cell_state(g) for g in group]
+            knockout.setdefault(game.round, []).append(Cell(game, _state(game)))
+    states = [_state(g) for g in group]
     return {
         "rounds": rounds,
         "grid": grid,
@@ -77,7 +83,7 @@ def progress_board(tournament: Tournament) -> dict[str, Any]:
 
 
 @organiser_required
-def progress(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def progress(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """Which games are open, recorded, corrected or not played; refreshes itself."""
     tournament = get_tournament(tournament_id)
     context = {"tournament": tournament, **progress_board(tournament)}
@@ -87,7 +93,7 @@ def progress(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @referee_required
-def games(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def games(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """The referees' overview: games still open table by table, recorded ones to correct."""
     tournament = get_tournament(tournament_id)
     try:
@@ -97,22 +103,21 @@ def games(request: HttpRequest, tournament_id: int) -> HttpResponse:
     show = request.GET.get("show", "open")
     double_check = tournament.config.double_check
     game_list = selectors.games_list(tournament, round=round_filter)
+    awaiting: set[int] = set()
     if double_check:
         awaiting = set(
             Result.objects.awaiting_confirmation()
             .filter(game__tournament=tournament)
             .values_list("game_id", flat=True)
         )
-        for game in game_list:
-            game.awaiting = game.pk in awaiting
     if show == "open":
         game_list = [g for g in game_list if g.status == Game.Status.OPEN]
     elif show == "recorded":
         game_list = [g for g in game_list if g.status == Game.Status.RECORDED]
     elif show == "unconfirmed" and double_check:
-        game_list = [g for g in game_list if getattr(g, "awaiting", False)]
+        game_list = [g for g in game_list if g.pk in awaiting]
     game_list.sort(key=lambda g: (g.stage != Stage.GROUP, g.round, g.table.number))
-    table = GameTable(game_list, order_by=None)
+    table = GameTable(game_list, order_by=None, awaiting=awaiting)
     stage_rounds = sorted(
         set(Game.objects.filter(tournament=tournament).values_list("stage", "round")),
         key=lambda item: (item[0] != Stage.GROUP, item[1]),

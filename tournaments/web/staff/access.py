@@ -7,6 +7,7 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -17,6 +18,18 @@ from tournaments.models import Tournament
 from tournaments.permissions import is_organiser, is_referee
 
 View = Callable[..., HttpResponse]
+
+
+class StaffRequest(HttpRequest):
+    """The request of a staff page: its user is logged in (``requires`` made sure).
+
+    ``htmx`` is set by ``django_htmx``'s middleware (true for an htmx request).
+    """
+
+    user: User
+    htmx: Any
+
+
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 

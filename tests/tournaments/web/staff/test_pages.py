@@ -74,12 +74,12 @@ def law_wins(game: Game) -> dict[str, Any]:
     characters.append("Lucky Duke")
     data: dict[str, Any] = {"version": game.version, "signed": "on"}
     for i, p in enumerate(positions):
-        data[f"s{p}_role"] = roles[p]
-        data[f"s{p}_character"] = characters[i]
-        data[f"s{p}_lives"] = 0
-    data[f"s{game.sheriff_position}_lives"] = 2
-    data[f"s{others[1]}_final_duel"] = "on"
-    data[f"s{others[1]}_eliminated_by"] = game.sheriff_position
+        data[f"seat-{p}-role"] = roles[p]
+        data[f"seat-{p}-character"] = characters[i]
+        data[f"seat-{p}-lives"] = 0
+    data[f"seat-{game.sheriff_position}-lives"] = 2
+    data[f"seat-{others[1]}-final_duel"] = "on"
+    data[f"seat-{others[1]}-eliminated_by"] = game.sheriff_position
     return data
 
 
@@ -167,11 +167,11 @@ def test_the_result_form_shows_the_seats_with_the_fixed_sheriff() -> None:
         block = seat_block(html, seat.position)
         assert seat.participant.name in block
     sheriff = seat_block(html, 3)
-    assert 'type="hidden" name="s3_role" value="sheriff"' in sheriff
+    assert 'type="hidden" name="seat-3-role" value="sheriff"' in sheriff
     assert 'class="fixed-role">Sheriff<' in sheriff
     # The other seats cannot pick the Sheriff; the lives have a maximum.
     assert 'value="sheriff"' not in seat_block(html, 1)
-    assert 'name="s1_lives"' in seat_block(html, 1) and 'max="4"' in seat_block(html, 1)
+    assert 'name="seat-1-lives"' in seat_block(html, 1) and 'max="4"' in seat_block(html, 1)
     assert '"sheriff": {"": 5' in html  # the rules' maxima for the page's script
 
 
@@ -197,7 +197,7 @@ def test_an_invalid_result_stores_nothing_and_names_the_seat() -> None:
     tournament = factories.drawn_tournament(10)
     game = first_game(tournament)
     data = law_wins(game)
-    data["s3_lives"] = 9  # Calamity Janet has 4 life points
+    data["seat-3-lives"] = 9  # Calamity Janet has 4 life points
     response = client_for(factories.make_referee()).post(
         reverse("staff:result", args=[tournament.pk, game.pk]), data
     )
@@ -206,10 +206,26 @@ def test_an_invalid_result_stores_nothing_and_names_the_seat() -> None:
     message = "Seat 3: lives must be a whole number from 0 to 4."
     assert message in seat_block(html, 3)
     assert message not in seat_block(html, 2)
-    assert 'name="s3_lives" value="9"' in seat_block(html, 3)  # the entry is kept
+    assert 'name="seat-3-lives" value="9"' in seat_block(html, 3)  # the entry is kept
     assert not Result.objects.exists()
     game.refresh_from_db()
     assert game.status == Game.Status.OPEN
+
+
+def test_lives_that_are_not_a_number_are_shown_at_the_seat() -> None:
+    tournament = factories.drawn_tournament(10)
+    game = first_game(tournament)
+    client = client_for(factories.make_referee())
+    data = {**law_wins(game), "seat-3-lives": "vier"}
+    html = client.post(reverse("staff:result", args=[tournament.pk, game.pk]), data)
+    assert "Enter a whole number." in seat_block(html.content.decode(), 3)
+    assert not Result.objects.exists()
+    check = client.post(reverse("staff:result_check", args=[tournament.pk, game.pk]), data)
+    assert re.search(
+        r'id="problems-3" hx-swap-oob="true">[^<]*<p[^>]*>Enter a whole number.',
+        check.content.decode(),
+    )
+    assert "Valid:" not in check.content.decode()
 
 
 def test_a_game_not_finished_is_a_table_message() -> None:
@@ -233,7 +249,7 @@ def test_the_check_endpoint_reports_problems_without_saving() -> None:
     client = client_for(factories.make_referee())
     url = reverse("staff:result_check", args=[tournament.pk, game.pk])
     # While typing: only what was typed wrong, at its seat; empty fields are not errors yet.
-    response = client.post(url, {"version": 0, "s3_lives": 9, "s3_character": "El Gringo"})
+    response = client.post(url, {"version": 0, "seat-3-lives": 9, "seat-3-character": "El Gringo"})
     html = response.content.decode()
     assert response.status_code == 200
     assert re.search(
@@ -266,10 +282,10 @@ def test_a_correction_needs_a_reason_and_keeps_the_old_version() -> None:
     assert "Version 1, recorded by " + first_referee.username in page
     assert 'name="reason"' in page
     assert 'name="version" value="1"' in page
-    assert 'name="s1_lives" value="2"' in page  # prefilled with the current version
+    assert 'name="seat-1-lives" value="2"' in page  # prefilled with the current version
 
     data = law_wins(game)
-    data["s1_character"] = "Vulture Sam"
+    data["seat-1-character"] = "Vulture Sam"
     response = client.post(url, data)
     assert "A correction needs a reason." in response.content.decode()
     assert Result.objects.filter(game=game).count() == 1
@@ -307,7 +323,7 @@ def test_a_knockout_duel_has_no_roles_and_a_winner_select() -> None:
     client = client_for(factories.make_referee())
     url = reverse("staff:result", args=[tournament.pk, game.pk])
     html = client.get(url).content.decode()
-    assert 'name="s1_role"' not in html and 'name="winner"' in html
+    assert 'name="seat-1-role"' not in html and 'name="winner"' in html
     response = client.post(url, {"version": 0, "winner": 2, "signed": "on"})
     assert response.status_code == 302
     assert Result.objects.get(game=game).winner == "2"

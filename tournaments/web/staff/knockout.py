@@ -4,21 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.http import HttpResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournaments import selectors, services
-from tournaments.errors import DomainError
-from tournaments.forms import KnockoutNextForm, KnockoutStartForm, add_domain_errors, random_seed
 from tournaments.models import Knockout
+from tournaments.web.forms import KnockoutNextForm, KnockoutStartForm, random_seed
 
-from .access import get_tournament, organiser_required, render_staff
+from .access import StaffRequest, get_tournament, organiser_required, render_staff
+from .actions import run_service
 
 
 @organiser_required
-def knockout(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def knockout(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """Start the knockout, seat the next round, and follow its tables."""
     tournament = get_tournament(tournament_id)
     action = request.POST.get("action")
@@ -28,29 +27,33 @@ def knockout(request: HttpRequest, tournament_id: int) -> HttpResponse:
     next_form = KnockoutNextForm(
         request.POST if action == "next" else None, initial={"seed": random_seed()}
     )
-    if action == "start" and start_form.is_valid():
-        try:
-            services.knockout_start(
+    here = reverse("staff:knockout", args=[tournament.pk])
+    done = None
+    if action == "start":
+        done = run_service(
+            request,
+            start_form,
+            lambda: services.knockout_start(
                 tournament=tournament,
                 seed=start_form.cleaned_data["seed"],
                 field_size=start_form.cleaned_data["field_size"],
                 actor=request.user,
-            )
-        except DomainError as error:
-            add_domain_errors(start_form, error)
-        else:
-            messages.success(request, _("The knockout has started."))
-            return redirect("staff:knockout", tournament.pk)
-    if action == "next" and next_form.is_valid():
-        try:
-            services.knockout_next_round(
+            ),
+            success_message=_("The knockout has started."),
+            redirect_to=here,
+        )
+    elif action == "next":
+        done = run_service(
+            request,
+            next_form,
+            lambda: services.knockout_next_round(
                 tournament=tournament, seed=next_form.cleaned_data["seed"], actor=request.user
-            )
-        except DomainError as error:
-            add_domain_errors(next_form, error)
-        else:
-            messages.success(request, _("The next knockout round has been seated."))
-            return redirect("staff:knockout", tournament.pk)
+            ),
+            success_message=_("The next knockout round has been seated."),
+            redirect_to=here,
+        )
+    if done is not None:
+        return done
     ko = Knockout.objects.filter(tournament=tournament).select_related("champion").first()
     ko_tables = selectors.knockout_tables(tournament, include_unconfirmed=True) if ko else []
     rounds: dict[int, list[Any]] = {}

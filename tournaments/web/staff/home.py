@@ -4,23 +4,23 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 
 from tournaments.models import AuditEntry, Game, Tournament
 
-from .access import get_tournament, organiser_required, referee_required, render_staff
+from .access import StaffRequest, get_tournament, organiser_required, referee_required, render_staff
 from .tables import AUDIT_ACTIONS, AuditTable
 
 
 @referee_required
-def staff_index(request: HttpRequest) -> HttpResponse:
+def staff_index(request: StaffRequest) -> HttpResponse:
     """Every tournament with its staff pages; organisers can create one."""
     tournaments = Tournament.objects.order_by("-date", "-id")
     return render_staff(request, "index.html", {"tournaments": tournaments})
 
 
 @referee_required
-def tournament_home(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def tournament_home(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """A tournament's staff start page: where things stand and where to go."""
     tournament = get_tournament(tournament_id)
     counts = Game.objects.filter(tournament=tournament).aggregate(
@@ -39,7 +39,7 @@ def tournament_home(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @organiser_required
-def audit(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def audit(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """Who changed what in this tournament, newest first, 100 entries a page."""
     tournament = get_tournament(tournament_id)
     action = request.GET.get("action", "")

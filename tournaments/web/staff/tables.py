@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Collection, Sequence
+from typing import Any, Protocol, cast
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -11,18 +12,20 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_countries.fields import Country
 
-from tournaments.models import AuditEntry, Game, Participant
+from tournaments.models import AuditEntry, Game, Participant, Seat
 
 from .access import scoresheets_url
 
 
-def cell_state(game: Game) -> str:
+def cell_state(game: Game, *, awaiting: bool = False) -> str:
+    """A game's state on the staff pages; ``awaiting``: its result waits for confirmation."""
     if game.status == Game.Status.VOID:
         return "void"
     if game.status == Game.Status.OPEN:
         return "open"
-    if getattr(game, "awaiting", False):
+    if awaiting:
         return "awaiting"
     return "corrected" if game.version > 1 else "recorded"
 
@@ -38,8 +41,20 @@ def cell_label(state: str) -> str:
     }[state]
 
 
+class SeatedGame(Protocol):
+    """A game as ``selectors.games_list`` returns it: its seats in ``seat_list``."""
+
+    @property
+    def sheriff_position(self) -> int | None: ...
+    @property
+    def seat_list(self) -> Sequence[Seat]: ...
+
+
 class GameTable(tables.Table):
-    """The referee overview: one row per game, table by table."""
+    """The referee overview: one row per game, table by table.
+
+    ``awaiting``: the ids of the games whose result waits for a confirmation.
+    """
 
     round = tables.Column(verbose_name=gettext_lazy("Round"), accessor="round")
     table = tables.Column(verbose_name=gettext_lazy("Table"), accessor="table__number")
@@ -52,7 +67,11 @@ class GameTable(tables.Table):
         attrs = {"class": "data staff-table games-table"}
         row_attrs = {"data-game": lambda record: record.pk}
 
-    def render_players(self, record: Game) -> str:
+    def __init__(self, *args: Any, awaiting: Collection[int] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.awaiting = awaiting
+
+    def render_players(self, record: SeatedGame) -> str:
         sheriff = record.sheriff_position
         names = [
             f"{s.position}. {s.participant.name}" + (" ★" if s.position == sheriff else "")
@@ -61,7 +80,7 @@ class GameTable(tables.Table):
         return ", ".join(names)
 
     def render_status(self, record: Game) -> str:
-        state = cell_state(record)
+        state = cell_state(record, awaiting=record.pk in self.awaiting)
         return format_html('<span class="state state-{}">{}</span>', state, cell_label(state))
 
     def render_sheet(self, record: Game) -> str:
@@ -78,7 +97,7 @@ class GameTable(tables.Table):
         url = reverse("staff:result", args=[record.tournament_id, record.pk])
         if record.status == Game.Status.OPEN:
             label = _("Enter result")
-        elif getattr(record, "awaiting", False):
+        elif record.pk in self.awaiting:
             label = _("Check and confirm")
         else:
             label = _("Correct")
@@ -100,7 +119,8 @@ class ParticipantTable(tables.Table):
         return format_html('<a href="{}">{}</a>', url, record.name)
 
     def render_nationality(self, record: Participant) -> str:
-        country = record.nationality
+        # The stubs read a CountryField as ``str``; it gives a ``Country``.
+        country = cast(Country, record.nationality)
         return format_html('<abbr title="{}">{}</abbr>', country.name, country.code)
 
     def render_status(self, record: Participant) -> str:

@@ -3,8 +3,10 @@
 Every page needs a login; a referee page needs the "referees" group (or an
 organiser), an organiser page the "organisers" group (or a superuser). The
 views are thin: they read with ``tournaments.selectors`` (or a plain query of
-one tournament's rows), change things only through ``tournaments.services``,
-and turn a service's ``DomainError`` into form errors or messages.
+one tournament's rows), change things only through ``tournaments.services``
+(``actions.run_service``: form → service → message and redirect), and turn a
+service's ``DomainError`` into form errors or messages. The URLs are in
+``urls`` (namespace ``staff``), the forms in ``tournaments.web.forms``.
 """
 
 from .home import audit, staff_index, tournament_home

@@ -7,18 +7,20 @@ from datetime import date
 from typing import Any
 
 import django_tables2 as tables
-from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments import exports, imports, selectors, services
 from tournaments.errors import DomainError, ErrorItem
-from tournaments.forms import (
+from tournaments.models import Character, Game, GroupDraw, Participant, Penalty, Result, Stage
+from tournaments.permissions import is_organiser
+from tournaments.web.forms import (
     CharacterForm,
     DrawForm,
     ParticipantForm,
@@ -26,65 +28,74 @@ from tournaments.forms import (
     PenaltyForm,
     TournamentForm,
     WithdrawForm,
-    add_domain_errors,
     random_seed,
 )
-from tournaments.models import Character, Game, GroupDraw, Participant, Penalty, Result, Stage
-from tournaments.permissions import is_organiser
 
 from .access import (
     XLSX,
+    StaffRequest,
     get_tournament,
     organiser_required,
     referee_required,
     render_staff,
     scoresheets_url,
 )
+from .actions import run_service
 from .tables import ParticipantTable
 
 
 @organiser_required
-def tournament_new(request: HttpRequest) -> HttpResponse:
+def tournament_new(request: StaffRequest) -> HttpResponse:
     """Create a tournament (name, date, ruleset, language, settings)."""
     form = TournamentForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            tournament = services.tournament_create(actor=request.user, **form.service_kwargs())
-        except DomainError as error:
-            add_domain_errors(form, error, field_map=TournamentForm.field_map)
-        else:
-            messages.success(request, _("The tournament has been created."))
-            return redirect("staff:tournament", tournament.pk)
+    if request.method == "POST":
+        done = run_service(
+            request,
+            form,
+            lambda: services.tournament_create(actor=request.user, **form.service_kwargs()),
+            success_message=_("The tournament has been created."),
+            redirect_to=lambda tournament: reverse("staff:tournament", args=[tournament.pk]),
+            field_map=TournamentForm.field_map,
+        )
+        if done is not None:
+            return done
     return render_staff(request, "tournament_form.html", {"form": form, "tournament": None})
 
 
 @organiser_required
-def tournament_settings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def tournament_settings(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """Change a tournament's name, date, ruleset, language and settings; add characters."""
     tournament = get_tournament(tournament_id)
     action = request.POST.get("action")
     form = TournamentForm(request.POST if action == "settings" else None, tournament=tournament)
     character_form = CharacterForm(request.POST if action == "character" else None)
-    if action == "settings" and form.is_valid():
-        try:
-            services.tournament_update(
+    here = reverse("staff:settings", args=[tournament.pk])
+    done = None
+    if action == "settings":
+        done = run_service(
+            request,
+            form,
+            lambda: services.tournament_update(
                 tournament=tournament, actor=request.user, **form.service_kwargs()
-            )
-        except DomainError as error:
-            add_domain_errors(form, error, field_map=TournamentForm.field_map)
-        else:
-            messages.success(request, _("The settings have been saved."))
-            return redirect("staff:settings", tournament.pk)
-    if action == "character" and character_form.is_valid():
-        try:
-            character = services.character_add(
+            ),
+            success_message=_("The settings have been saved."),
+            redirect_to=here,
+            field_map=TournamentForm.field_map,
+        )
+    elif action == "character":
+        done = run_service(
+            request,
+            character_form,
+            lambda: services.character_add(
                 tournament=tournament, actor=request.user, **character_form.cleaned_data
-            )
-        except DomainError as error:
-            add_domain_errors(character_form, error)
-        else:
-            messages.success(request, _("%(name)s has been added.") % {"name": character.name})
-            return redirect("staff:settings", tournament.pk)
+            ),
+            success_message=lambda character: (
+                _("%(name)s has been added.") % {"name": character.name}
+            ),
+            redirect_to=here,
+        )
+    if done is not None:
+        return done
     return render_staff(
         request,
         "tournament_form.html",
@@ -98,7 +109,7 @@ def tournament_settings(request: HttpRequest, tournament_id: int) -> HttpRespons
 
 
 @referee_required
-def participants(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """The participant list; organisers register participants one by one here."""
     tournament = get_tournament(tournament_id)
     organiser = is_organiser(request.user)
@@ -106,18 +117,19 @@ def participants(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if request.method == "POST":
         if form is None:
             raise PermissionDenied
-        if form.is_valid():
-            try:
-                (created,) = services.participants_register(
-                    tournament=tournament, items=[form.to_input()], actor=request.user
-                )
-            except DomainError as error:
-                add_domain_errors(form, error)
-            else:
-                messages.success(
-                    request, _("%(name)s has been registered.") % {"name": created.name}
-                )
-                return redirect("staff:participants", tournament.pk)
+        done = run_service(
+            request,
+            form,
+            lambda: services.participants_register(
+                tournament=tournament, items=[form.to_input()], actor=request.user
+            ),
+            success_message=lambda created: (
+                _("%(name)s has been registered.") % {"name": created[0].name}
+            ),
+            redirect_to=reverse("staff:participants", args=[tournament.pk]),
+        )
+        if done is not None:
+            return done
     rows = tournament.participants.order_by("id")
     table = ParticipantTable(rows)
     tables.RequestConfig(request, paginate=False).configure(table)
@@ -157,29 +169,35 @@ IMPORT_EXAMPLE_ROWS: tuple[tuple[Any, ...], ...] = (
 
 
 @organiser_required
-def participants_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def participants_import(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """Register participants from an ``.xlsx`` file: all rows, or none and every problem."""
     tournament = get_tournament(tournament_id)
     form = ParticipantImportForm(request.POST, request.FILES) if request.method == "POST" else None
     problems: list[ErrorItem] = []
-    if form is not None and form.is_valid():
-        try:
-            created = imports.participants_import(
+
+    def show_problems(error: DomainError) -> None:
+        problems.extend(sorted(error.errors, key=lambda e: (e.row is None, e.row or 0)))
+
+    if form is not None:
+        done = run_service(
+            request,
+            form,
+            lambda: imports.participants_import(
                 tournament=tournament, file=form.cleaned_data["file"], actor=request.user
-            )
-        except DomainError as error:
-            problems = sorted(error.errors, key=lambda e: (e.row is None, e.row or 0))
-        else:
-            messages.success(
-                request,
+            ),
+            success_message=lambda created: (
                 ngettext(
                     "%(count)s participant has been imported.",
                     "%(count)s participants have been imported.",
                     len(created),
                 )
-                % {"count": len(created)},
-            )
-            return redirect("staff:participants", tournament.pk)
+                % {"count": len(created)}
+            ),
+            redirect_to=reverse("staff:participants", args=[tournament.pk]),
+            on_error=show_problems,
+        )
+        if done is not None:
+            return done
     return render_staff(
         request,
         "participants_import.html",
@@ -193,7 +211,7 @@ def participants_import(request: HttpRequest, tournament_id: int) -> HttpRespons
 
 
 @organiser_required
-def participants_import_template(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def participants_import_template(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """An example workbook for the import: the header row and two example rows."""
     tournament = get_tournament(tournament_id)
     content = exports.write_xlsx(
@@ -216,43 +234,47 @@ def participants_import_template(request: HttpRequest, tournament_id: int) -> Ht
 
 
 @referee_required
-def participant_detail(request: HttpRequest, tournament_id: int, participant_id: int):
+def participant_detail(
+    request: StaffRequest, tournament_id: int, participant_id: int
+) -> HttpResponse:
     """A participant for the staff: penalties (referees), withdrawal (organisers)."""
     tournament = get_tournament(tournament_id)
     participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
     action = request.POST.get("action")
     penalty_form = PenaltyForm(request.POST if action == "penalty" else None)
     withdraw_form = WithdrawForm(request.POST if action == "withdraw" else None)
-    if action == "penalty" and penalty_form.is_valid():
-        data = penalty_form.cleaned_data
-        try:
-            services.penalty_give(
+    here = reverse("staff:participant", args=[tournament.pk, participant.pk])
+    done = None
+    if action == "penalty":
+        done = run_service(
+            request,
+            penalty_form,
+            lambda: services.penalty_give(
                 participant=participant,
-                kind=data["kind"],
-                amount=data["amount"] or 0,
-                reason=data["reason"],
+                kind=penalty_form.cleaned_data["kind"],
+                amount=penalty_form.cleaned_data["amount"] or 0,
+                reason=penalty_form.cleaned_data["reason"],
                 actor=request.user,
-            )
-        except DomainError as error:
-            add_domain_errors(penalty_form, error)
-        else:
-            messages.success(request, _("The penalty has been recorded."))
-            return redirect("staff:participant", tournament.pk, participant.pk)
+            ),
+            success_message=_("The penalty has been recorded."),
+            redirect_to=here,
+        )
     elif action == "withdraw":
         if not is_organiser(request.user):
             raise PermissionDenied
-        if withdraw_form.is_valid():
-            try:
-                services.participant_withdraw(
-                    participant=participant,
-                    actor=request.user,
-                    reason=withdraw_form.cleaned_data["reason"],
-                )
-            except DomainError as error:
-                add_domain_errors(withdraw_form, error)
-            else:
-                messages.success(request, _("%(name)s has withdrawn.") % {"name": participant.name})
-                return redirect("staff:participant", tournament.pk, participant.pk)
+        done = run_service(
+            request,
+            withdraw_form,
+            lambda: services.participant_withdraw(
+                participant=participant,
+                actor=request.user,
+                reason=withdraw_form.cleaned_data["reason"],
+            ),
+            success_message=_("%(name)s has withdrawn.") % {"name": participant.name},
+            redirect_to=here,
+        )
+    if done is not None:
+        return done
     seat = participant.seats.filter(table__stage=Stage.GROUP).select_related("table").first()
     return render_staff(
         request,
@@ -271,26 +293,27 @@ def participant_detail(request: HttpRequest, tournament_id: int, participant_id:
 
 
 @organiser_required
-def draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """Run (or redo) the group-stage draw and show the seating with its seed."""
     tournament = get_tournament(tournament_id)
     form = DrawForm(request.POST or None, initial={"seed": random_seed()})
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.group_stage_draw(
+    if request.method == "POST":
+        done = run_service(
+            request,
+            form,
+            lambda: services.group_stage_draw(
                 tournament=tournament,
                 seed=form.cleaned_data["seed"],
                 five_tables=form.cleaned_data["five_tables"],
                 actor=request.user,
-            )
-        except DomainError as error:
-            add_domain_errors(form, error)
-        else:
-            messages.success(request, _("The group stage has been drawn."))
-            return redirect("staff:draw", tournament.pk)
+            ),
+            success_message=_("The group stage has been drawn."),
+            redirect_to=reverse("staff:draw", args=[tournament.pk]),
+        )
+        if done is not None:
+            return done
     group_draw = GroupDraw.objects.filter(tournament=tournament).select_related("drawn_by").first()
     locked = Result.objects.filter(game__tournament=tournament, game__stage=Stage.GROUP).exists()
-    seating = selectors.group_tables(tournament)
     # Scoresheets of the games that are played: per round, and per table and round.
     played: dict[int, list[int]] = {}
     for table_id, round_ in (
@@ -300,11 +323,16 @@ def draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
         .values_list("table_id", "round")
     ):
         played.setdefault(table_id, []).append(round_)
-    for table in seating:
-        table.sheets = [
-            (r, scoresheets_url(tournament.pk, stage=Stage.GROUP, round=r, table=table.number))
-            for r in played.get(table.pk, [])
-        ]
+    seating = [
+        (
+            table,
+            [
+                (r, scoresheets_url(tournament.pk, stage=Stage.GROUP, round=r, table=table.number))
+                for r in played.get(table.pk, [])
+            ],
+        )
+        for table in selectors.group_tables(tournament)
+    ]
     rounds = sorted({r for rs in played.values() for r in rs})
     return render_staff(
         request,

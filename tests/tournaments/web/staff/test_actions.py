@@ -1,0 +1,91 @@
+"""``run_service``: form → service → message and redirect, or the errors on the form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django import forms
+from django.contrib.messages import get_messages
+from django.contrib.messages.storage.fallback import FallbackStorage
+from django.contrib.sessions.backends.signed_cookies import SessionStore
+from django.test import RequestFactory
+
+from tournaments.errors import DomainError, ErrorItem
+from tournaments.web.staff.actions import run_service
+
+
+class NameForm(forms.Form):
+    name = forms.CharField()
+
+
+def post(data: dict[str, Any] | None = None) -> Any:
+    request = RequestFactory().post("/", data or {})
+    request.session = SessionStore()
+    request._messages = FallbackStorage(request)
+    return request
+
+
+def said(request: Any) -> list[tuple[str, str]]:
+    return [(m.level_tag, m.message) for m in get_messages(request)]
+
+
+def refuse(**item: Any) -> Any:
+    raise DomainError(ErrorItem(code="refused", message="Not like this.", **item))
+
+
+def test_a_valid_form_calls_the_service_then_says_so_and_redirects() -> None:
+    request = post({"name": "Lena"})
+    form = NameForm(request.POST)
+    response = run_service(
+        request,
+        form,
+        lambda: form.cleaned_data["name"].upper(),
+        success_message=lambda name: f"{name} saved.",
+        redirect_to=lambda name: f"/done/{name}/",
+    )
+    assert response is not None and response.status_code == 302
+    assert response["Location"] == "/done/LENA/"
+    assert said(request) == [("success", "LENA saved.")]
+
+
+def test_an_invalid_form_does_not_call_the_service() -> None:
+    request = post()
+    calls: list[int] = []
+    response = run_service(
+        request,
+        NameForm(request.POST),
+        lambda: calls.append(1),
+        success_message="x",
+        redirect_to="/",
+    )
+    assert response is None and calls == [] and said(request) == []
+
+
+@pytest.mark.parametrize(
+    ("item", "field"),
+    [({"field": "name"}, "name"), ({"field": "other"}, "__all__"), ({}, "__all__")],
+)
+def test_a_refusal_goes_on_the_form(item: dict[str, Any], field: str) -> None:
+    request = post({"name": "Lena"})
+    form = NameForm(request.POST)
+    response = run_service(
+        request, form, lambda: refuse(**item), success_message="x", redirect_to="/"
+    )
+    assert response is None
+    assert form.errors[field] == ["Not like this."]
+    assert said(request) == []
+
+
+def test_a_refusal_without_a_form_is_a_message_or_goes_to_on_error() -> None:
+    request = post()
+    assert run_service(request, None, refuse, success_message="x", redirect_to="/") is None
+    assert said(request) == [("error", "Not like this.")]
+    caught: list[DomainError] = []
+    assert (
+        run_service(
+            request, None, refuse, success_message="x", redirect_to="/", on_error=caught.append
+        )
+        is None
+    )
+    assert [e.errors[0].code for e in caught] == ["refused"]

@@ -1,1 +1,0 @@
-"""Server-rendered pages: ``public`` (anyone), ``staff`` (referees and organisers)."""

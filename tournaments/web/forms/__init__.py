@@ -1,0 +1,38 @@
+"""Forms of the staff pages: they parse input, the services decide.
+
+A form here only turns what a browser sends into the plain values a service
+takes (``scoring.results.SeatReport``, ``services.ParticipantInput``, keyword
+arguments); the rules are checked by the services and ``scoring``. When a
+service refuses with a ``DomainError``, ``add_domain_errors`` puts each of its
+items on the form field it names, or on the whole form.
+"""
+
+from .base import add_domain_errors, random_seed
+from .knockout import KnockoutNextForm, KnockoutStartForm
+from .participants import ParticipantForm, ParticipantImportForm, PenaltyForm, WithdrawForm
+from .referees import ExistingUserForm
+from .results import ResultEntry, ResultForm, live_problems
+from .seats import SeatForm, SeatFormSet, lives_maximum
+from .setup import CharacterForm, DrawForm, TournamentForm, setting_field
+
+__all__ = [
+    "CharacterForm",
+    "DrawForm",
+    "ExistingUserForm",
+    "KnockoutNextForm",
+    "KnockoutStartForm",
+    "ParticipantForm",
+    "ParticipantImportForm",
+    "PenaltyForm",
+    "ResultEntry",
+    "ResultForm",
+    "SeatForm",
+    "SeatFormSet",
+    "TournamentForm",
+    "WithdrawForm",
+    "add_domain_errors",
+    "live_problems",
+    "lives_maximum",
+    "random_seed",
+    "setting_field",
+]

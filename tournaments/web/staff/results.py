@@ -1,0 +1,271 @@
+"""The result form: entry, live checks by the rules engine, corrections, confirmation.
+
+A **version** of a game's result is one stored ``Result``; a correction adds a
+version, the newest is the current one. The **history** shows every version
+with what it changed against the version before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring.results import GameSpec, evaluate_result, validate_result
+from scoring.rulesets import Role, Side
+from tournaments import selectors, services
+from tournaments.errors import DomainError
+from tournaments.models import Game, Result, ResultSeat, Seat, Tournament
+from tournaments.web.forms import ResultEntry, live_problems
+
+from .access import StaffRequest, get_tournament, referee_required, render_staff
+from .actions import run_service
+
+
+@dataclass
+class ResultPage:
+    """What the result form needs about one game."""
+
+    tournament: Tournament
+    game: Game
+    seats: list[Seat]
+    spec: GameSpec
+    current: Result | None
+
+    def entry(self, data: Any = None) -> ResultEntry:
+        return ResultEntry(
+            data,
+            spec=self.spec,
+            seats=self.seats,
+            version=self.game.version,
+            current=self.current,
+        )
+
+    def winner_label(self, winner: str | int) -> str:
+        """The winner as the referee reads it: a side, a role (3 players) or a seat (duel)."""
+        if self.spec.player_count >= 4:
+            return str(Side(str(winner)).label)
+        if self.spec.player_count == 3:
+            return str(Role(str(winner)).label)
+        name = next((s.participant.name for s in self.seats if s.position == winner), "?")
+        return _("seat %(position)s (%(name)s)") % {"position": winner, "name": name}
+
+
+def _result_page(tournament_id: int, game_id: int) -> ResultPage:
+    tournament = get_tournament(tournament_id)
+    game = get_object_or_404(
+        Game.objects.select_related("table", "tournament"), pk=game_id, tournament=tournament
+    )
+    seats = list(game.table.seats.select_related("participant").order_by("position"))
+    spec = services.game_spec(game, seats=seats)
+    return ResultPage(tournament, game, seats, spec, selectors.current_result(game))
+
+
+def _parse_winner(value: str) -> str | int:
+    return int(value) if value.isdigit() else value
+
+
+def _render_result(
+    request: StaffRequest,
+    page: ResultPage,
+    entry: ResultEntry,
+    *,
+    table_problems: list[str] | None = None,
+    conflict: bool = False,
+) -> HttpResponse:
+    current = page.current
+    double_check = page.tournament.config.double_check
+    awaiting = double_check and current is not None and current.confirmed_by_id is None
+    return render_staff(
+        request,
+        "result_form.html",
+        {
+            "tournament": page.tournament,
+            "game": page.game,
+            "entry": entry,
+            "form": entry.table,
+            "table_problems": table_problems or [],
+            "absent": [s for s in page.seats if s.position not in page.spec.positions],
+            "current": current,
+            "history": _history(page) if current is not None else [],
+            "seats": page.seats,
+            "double_check": double_check,
+            "awaiting": awaiting,
+            "can_confirm": awaiting
+            and current is not None
+            and current.recorded_by_id != request.user.pk,
+            "conflict": conflict,
+            "lives_table": entry.lives_table(),
+        },
+    )
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """One version of a game's result; ``cells``: per seat of the table, in order, the
+    stored seat (None: no entry for that seat) and whether it differs from the
+    version before."""
+
+    result: Result
+    winner: str
+    winner_changed: bool
+    cells: list[tuple[ResultSeat | None, bool]]
+
+
+def _seat_entry(seat: ResultSeat | None) -> tuple[Any, ...] | None:
+    """What the history compares of a stored seat."""
+    return None if seat is None else (seat.role, seat.character, seat.lives, seat.won)
+
+
+def _history(page: ResultPage) -> list[HistoryRow]:
+    """Every version of the game's result, newest first, with what each one changed."""
+    versions = list(
+        Result.objects.filter(game=page.game)
+        .select_related("recorded_by", "confirmed_by")
+        .prefetch_related("seats")
+        .order_by("version")
+    )
+    positions = [s.position for s in page.seats]
+    rows: list[HistoryRow] = []
+    previous: dict[int, ResultSeat] | None = None
+    for result in versions:
+        stored = {rs.position: rs for rs in result.seats.all()}
+        cells: list[tuple[ResultSeat | None, bool]] = []
+        for position in positions:
+            seat = stored.get(position)
+            changed = (
+                seat is not None
+                and previous is not None
+                and _seat_entry(previous.get(position)) != _seat_entry(seat)
+            )
+            cells.append((seat, changed))
+        rows.append(
+            HistoryRow(
+                result=result,
+                winner=page.winner_label(_parse_winner(result.winner)),
+                winner_changed=bool(rows) and rows[-1].result.winner != result.winner,
+                cells=cells,
+            )
+        )
+        previous = stored
+    rows.reverse()
+    return rows
+
+
+@referee_required
+def result(request: StaffRequest, tournament_id: int, game_id: int) -> HttpResponse:
+    """Enter or correct a game's result; only a valid result is stored."""
+    page = _result_page(tournament_id, game_id)
+    if page.game.status == Game.Status.VOID:
+        return render_staff(
+            request, "result_void.html", {"tournament": page.tournament, "game": page.game}
+        )
+    if request.method != "POST":
+        return _render_result(request, page, page.entry())
+    entry = page.entry(request.POST)
+    refusal: list[DomainError] = []
+    done = run_service(
+        request,
+        entry,
+        lambda: services.result_record(
+            game=page.game,
+            seats=entry.seat_reports(),
+            winner=entry.winner(),
+            signed=entry.table.cleaned_data["signed"],
+            reason=entry.table.cleaned_data["reason"],
+            version=entry.table.cleaned_data["version"],
+            actor=request.user,
+        ),
+        success_message=lambda saved: (
+            _("Result saved (table %(table)s, round %(round)s): %(winner)s won.")
+            % {
+                "table": page.game.table.number,
+                "round": page.game.round,
+                "winner": page.winner_label(_parse_winner(saved.winner)),
+            }
+        ),
+        redirect_to=f"{reverse('staff:games', args=[page.tournament.pk])}?round={page.game.round}",
+        on_error=refusal.append,
+    )
+    if done is not None:
+        return done
+    if not refusal:  # the form did not parse
+        return _render_result(request, page, entry)
+    errors = refusal[0].errors
+    return _render_result(
+        request,
+        page,
+        entry,
+        # At its seat, on the winner or reason field, or above the seats for the table.
+        table_problems=entry.place(errors),
+        conflict=any(e.code == "version_conflict" for e in errors),
+    )
+
+
+@referee_required
+@require_POST
+def result_confirm(request: StaffRequest, tournament_id: int, game_id: int) -> HttpResponse:
+    """A second person confirms the result version they were shown (setting ``double_check``)."""
+    tournament = get_tournament(tournament_id)
+    game = get_object_or_404(
+        Game.objects.select_related("table"), pk=game_id, tournament=tournament
+    )
+    try:
+        version: int | None = int(request.POST.get("version", ""))
+    except ValueError:
+        version = None
+    done = run_service(
+        request,
+        None,
+        lambda: services.result_confirm(game=game, actor=request.user, version=version),
+        success_message=lambda confirmed: (
+            _("Result confirmed (table %(table)s, round %(round)s, version %(version)s).")
+            % {"table": game.table.number, "round": game.round, "version": confirmed.version}
+        ),
+        redirect_to=f"{reverse('staff:games', args=[tournament.pk])}?show=unconfirmed",
+    )
+    if done is not None:
+        return done
+    return redirect("staff:result", tournament.pk, game.pk)
+
+
+@referee_required
+@require_POST
+def result_check(request: StaffRequest, tournament_id: int, game_id: int) -> HttpResponse:
+    """The rules engine's verdict on the entries so far, without saving (htmx, while typing).
+
+    Answers with out-of-band fragments: the messages of every seat form and of
+    the whole table.
+    """
+    page = _result_page(tournament_id, game_id)
+    if page.game.status == Game.Status.VOID:
+        return HttpResponse(status=204)
+    entry = page.entry(request.POST)
+    parsed = entry.is_valid()  # fills cleaned_data with whatever could be read
+    reports = entry.seat_reports()
+    problems = validate_result(page.spec, reports, winner=entry.winner())
+    verdict = None
+    if entry.is_complete() and not problems and parsed:
+        outcome = evaluate_result(page.spec, reports, winner=entry.winner())
+        verdict = _("Valid: %(winner)s won.") % {"winner": page.winner_label(outcome.winner)}
+    table_problems = entry.place(live_problems(entry, problems))
+    sent = entry.table.cleaned_data.get("version")
+    if sent is not None and sent != page.game.version:
+        table_problems.insert(
+            0,
+            _(
+                "This result was changed by someone else in the meantime (now version "
+                "%(current)s). Reload the page before saving."
+            )
+            % {"current": page.game.version},
+        )
+    return render_staff(
+        request,
+        "partials/result_check.html",
+        {"entry": entry, "table_problems": table_problems, "verdict": verdict, "live": True},
+    )

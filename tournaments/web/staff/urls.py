@@ -1,0 +1,67 @@
+"""Staff pages: ``/staff/...`` (across tournaments) and ``/t/<id>/staff/...`` (one tournament).
+
+Names live in the ``staff`` namespace, e.g. ``reverse("staff:result", args=[t, game])``.
+"""
+
+from django.urls import path
+
+from .home import audit, staff_index, tournament_home
+from .knockout import knockout
+from .progress import games, progress
+from .referees import referees
+from .results import result, result_check, result_confirm
+from .setup import (
+    draw,
+    participant_detail,
+    participants,
+    participants_import,
+    participants_import_template,
+    tournament_new,
+    tournament_settings,
+)
+
+app_name = "staff"
+
+urlpatterns = [
+    path("staff/", staff_index, name="index"),
+    path("staff/tournaments/new/", tournament_new, name="tournament_new"),
+    path("staff/referees/", referees, name="referees"),
+    path("t/<id:tournament_id>/staff/", tournament_home, name="tournament"),
+    path("t/<id:tournament_id>/staff/settings/", tournament_settings, name="settings"),
+    path("t/<id:tournament_id>/staff/participants/", participants, name="participants"),
+    path(
+        "t/<id:tournament_id>/staff/participants/import/",
+        participants_import,
+        name="participants_import",
+    ),
+    path(
+        "t/<id:tournament_id>/staff/participants/import/template.xlsx",
+        participants_import_template,
+        name="participants_import_template",
+    ),
+    path(
+        "t/<id:tournament_id>/staff/participants/<id:participant_id>/",
+        participant_detail,
+        name="participant",
+    ),
+    path("t/<id:tournament_id>/staff/draw/", draw, name="draw"),
+    path("t/<id:tournament_id>/staff/progress/", progress, name="progress"),
+    path("t/<id:tournament_id>/staff/games/", games, name="games"),
+    path(
+        "t/<id:tournament_id>/staff/games/<id:game_id>/result/",
+        result,
+        name="result",
+    ),
+    path(
+        "t/<id:tournament_id>/staff/games/<id:game_id>/result/check/",
+        result_check,
+        name="result_check",
+    ),
+    path(
+        "t/<id:tournament_id>/staff/games/<id:game_id>/confirm/",
+        result_confirm,
+        name="result_confirm",
+    ),
+    path("t/<id:tournament_id>/staff/knockout/", knockout, name="knockout"),
+    path("t/<id:tournament_id>/staff/audit/", audit, name="audit"),
+]
