@@ -16,6 +16,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import Workbook, load_workbook
 
+from scoring.results import SeatReport
+from scoring.rulesets import Role
 from tests import factories
 from tournaments import selectors, services
 from tournaments.demo import play_group_rounds
@@ -64,7 +66,7 @@ def group_game(tournament: Tournament, *, round: int = 1, table: int = 1) -> Gam
 
 
 SHOWDOWN_LAW_WINS = [
-    services.SeatInput(position=p, role=r, lives=3 if p == 1 else 0)
+    SeatReport(position=p, role=Role(r), lives=3 if p == 1 else 0)
     for p, r in {1: "sheriff", 2: "renegade", 3: "outlaw", 4: "outlaw", 5: "deputy"}.items()
 ]
 
@@ -436,7 +438,7 @@ def test_the_result_page_lists_every_version_with_its_changes() -> None:
     services.result_record(game=game, seats=SHOWDOWN_LAW_WINS, actor=first)
     services.result_confirm(game=game, actor=second)
     corrected = [
-        services.SeatInput(position=s.position, role=s.role, lives=2 if s.position == 1 else 0)
+        SeatReport(position=s.position, role=s.role, lives=2 if s.position == 1 else 0)
         for s in SHOWDOWN_LAW_WINS
     ]
     services.result_record(

@@ -14,7 +14,8 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from tests import factories
-from tournaments import demo, pdf, services
+from tournaments import demo, services
+from tournaments.documents import pdf
 from tournaments.models import Game, Seat, Stage, Table
 
 pytestmark = pytest.mark.django_db
