@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import re
+from abc import abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -126,8 +127,9 @@ class XlsxExporter(Exporter):
     extension = "xlsx"
     attachment = True
 
+    @abstractmethod
     def sheets(self, tournament: Tournament, **params: Any) -> Iterable[SheetSpec]:
-        raise NotImplementedError
+        """The workbook's sheets, each with its own row generator."""
 
     def render(
         self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
