@@ -7,7 +7,7 @@ file unless ``DATABASE_URL`` is set), migrates it, registers 126 participants
 and draws the group stage, then prints
 
 - our code: selectors + sheet building + template rendering + WeasyPrint
-  (``tournaments.pdf.scoresheets_pdf``), best of 3;
+  (``tournaments.documents.pdf.scoresheets_pdf``), best of 3;
 - WeasyPrint alone on the same HTML, best of 3;
 - the difference (the cost of our own code), our part measured on its own,
   and the page count.
@@ -50,7 +50,8 @@ def main() -> int:
 
     from pypdf import PdfReader
 
-    from tournaments import pdf, services
+    from tournaments import services
+    from tournaments.documents import pdf
 
     tournament = services.tournament_create(
         name="Benchmark-Meisterschaft", date=date(2027, 3, 13), language="de"

@@ -1,46 +1,33 @@
 """PDF and spreadsheet endpoints (``/api/tournaments/{id}/….pdf|.xlsx``, participant import).
 
-The suffixes are literal parts of the paths, not DRF format suffixes.
+The suffixes are literal parts of the paths, not DRF format suffixes. Each
+document path is the one ``DocumentApi`` bound to a registered exporter.
 """
 
-from django.urls import path
+from django.urls import URLPattern, path
 
-from . import documents
+from tournaments import documents
+
+from .documents import DocumentApi, ParticipantImportApi
+
+
+def document(route: str, identifier: str, name: str) -> URLPattern:
+    """``/api/tournaments/<id>/<route>``, served by the exporter ``identifier``."""
+    documents.get(identifier)  # a typo fails when the URLs load, not on the first request
+    view = DocumentApi.as_view(exporter_id=identifier)
+    return path(f"tournaments/<id:tournament_id>/{route}", view, name=name)
+
 
 urlpatterns = [
-    path(
-        "tournaments/<id:tournament_id>/scoresheets.pdf",
-        documents.ScoresheetsPdfApi.as_view(),
-        name="api-scoresheets",
-    ),
-    path(
-        "tournaments/<id:tournament_id>/seating.pdf",
-        documents.SeatingPdfApi.as_view(),
-        name="api-seating-pdf",
-    ),
-    path(
-        "tournaments/<id:tournament_id>/standings.pdf",
-        documents.StandingsPdfApi.as_view(),
-        name="api-standings-pdf",
-    ),
-    path(
-        "tournaments/<id:tournament_id>/standings.xlsx",
-        documents.StandingsXlsxApi.as_view(),
-        name="api-standings-xlsx",
-    ),
-    path(
-        "tournaments/<id:tournament_id>/results.xlsx",
-        documents.ResultsXlsxApi.as_view(),
-        name="api-results-xlsx",
-    ),
-    path(
-        "tournaments/<id:tournament_id>/ranking.pdf",
-        documents.RankingPdfApi.as_view(),
-        name="api-ranking-pdf",
-    ),
+    document("scoresheets.pdf", "scoresheets_pdf", name="api-scoresheets"),
+    document("seating.pdf", "seating_pdf", name="api-seating-pdf"),
+    document("standings.pdf", "standings_pdf", name="api-standings-pdf"),
+    document("standings.xlsx", "standings_xlsx", name="api-standings-xlsx"),
+    document("results.xlsx", "results_xlsx", name="api-results-xlsx"),
+    document("ranking.pdf", "ranking_pdf", name="api-ranking-pdf"),
     path(
         "tournaments/<id:tournament_id>/participants/import/",
-        documents.ParticipantImportApi.as_view(),
+        ParticipantImportApi.as_view(),
         name="api-participants-import",
     ),
 ]

@@ -1,55 +1,68 @@
 """Paper and spreadsheets through the API (``docs/api.md``, "Paper and spreadsheets").
 
-The document views answer a Django ``HttpResponse`` with the file's bytes and
-bypass DRF's renderers; only errors go through DRF, always as JSON in the API's
-error shape. Each view declares a pass-through renderer for its own media type
-so that a client sending ``Accept: application/pdf`` is not refused with 406.
+One view, ``DocumentApi``, serves every registered exporter
+(``tournaments.documents``): ``document_urls`` binds each path to one
+exporter with ``DocumentApi.as_view(exporter_id=...)``. The exporter decides who
+may ask (its audience), which query parameters it takes, the media type and
+the file name.
+
+The view answers a Django ``HttpResponse`` with the file's bytes and bypasses
+DRF's renderers; only errors go through DRF, always as JSON in the API's error
+shape. It declares a pass-through renderer for the document's media type so
+that a client sending ``Accept: application/pdf`` is not refused with 406.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import Any, cast
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.http import content_disposition_header
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
+from rest_framework.permissions import BasePermission
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments import exports, imports, pdf
-from tournaments.errors import DomainError, ErrorItem
-from tournaments.models import Stage, Tournament
+from tournaments import documents
+from tournaments.documents import PDF, XLSX, Audience, Exporter, NothingToPrint, imports
+from tournaments.errors import ErrorItem
+from tournaments.models import Tournament
 
 from .fields import StrictSerializer
 from .participants import ParticipantOutput
-from .permissions import RefereeOnly
+from .permissions import OrganiserOnly, ReadOnlyOrOrganiser, RefereeOnly
+from .schema import AutoSchema
 
-PDF = "application/pdf"
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-
-class NothingToPrint(DomainError):
-    """Nothing to print for the request (e.g. a round without games): 404."""
-
-    status_code = 404
+__all__ = [
+    "PDF",
+    "XLSX",
+    "DocumentApi",
+    "NothingToPrint",
+    "ParticipantImportApi",
+    "PdfRenderer",
+    "XlsxRenderer",
+]
 
 
 class _PassthroughRenderer(BaseRenderer):
-    """Lets content negotiation accept the document's media type; the views
-    answer ``HttpResponse`` themselves, so this renderer never renders."""
+    """Lets content negotiation accept the document's media type; the view
+    answers ``HttpResponse`` itself, so this renderer never renders."""
 
     charset = None
     render_style = "binary"
 
-    def render(self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None):
+    def render(
+        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
+    ) -> Any:
         return data
 
 
@@ -63,10 +76,64 @@ class XlsxRenderer(_PassthroughRenderer):
     format = "xlsx"
 
 
-class DocumentApi(APIView):
-    """Base for the document downloads: JSON errors, file responses."""
+RENDERERS: dict[str, type[BaseRenderer]] = {PDF: PdfRenderer, XLSX: XlsxRenderer}
 
-    renderer_classes = [JSONRenderer, PdfRenderer]
+#: Public documents follow the API's default: anyone reads.
+PERMISSIONS: dict[Audience, type[BasePermission]] = {
+    Audience.PUBLIC: ReadOnlyOrOrganiser,
+    Audience.REFEREE: RefereeOnly,
+    Audience.ORGANISER: OrganiserOnly,
+}
+
+
+#: Who may ask, as the schema's descriptions say it.
+WHO = {Audience.PUBLIC: "anyone", Audience.REFEREE: "referee", Audience.ORGANISER: "organiser"}
+
+
+@cache
+def strict(parameters: type[serializers.Serializer[Any]]) -> type[serializers.Serializer[Any]]:
+    """The exporter's parameters, refusing unknown keys like every API input."""
+    return cast(
+        "type[serializers.Serializer[Any]]",
+        type(parameters.__name__, (StrictSerializer, parameters), {"__module__": __name__}),
+    )
+
+
+class DocumentSchema(AutoSchema):
+    """The OpenAPI operation of one exporter's path: its description (the
+    exporter's docstring), parameters and binary response."""
+
+    # drf-spectacular's AutoSchema takes no arguments here, unlike DRF's stubbed ViewInspector.
+    def get_description(self) -> str:  # type: ignore[override]
+        exporter = cast("DocumentApi", self.view).exporter
+        doc = " ".join((type(exporter).__doc__ or "").split())
+        return f"{doc} ({WHO[exporter.audience]})"
+
+    def get_override_parameters(self) -> list[Any]:
+        parameters = cast("DocumentApi", self.view).exporter.parameters
+        return [] if parameters is None else [parameters]
+
+    def get_response_serializers(self) -> Any:
+        media_type = cast("DocumentApi", self.view).exporter.media_type
+        return {(200, media_type): OpenApiResponse(OpenApiTypes.BINARY)}
+
+
+class DocumentApi(APIView):
+    """``GET /api/tournaments/{id}/<document>``: any registered exporter's file."""
+
+    #: Set per path: ``DocumentApi.as_view(exporter_id="seating_pdf")``.
+    exporter_id: str = ""
+    schema = DocumentSchema()
+
+    @property
+    def exporter(self) -> Exporter:
+        return documents.get(self.exporter_id)
+
+    def get_permissions(self) -> list[BasePermission]:
+        return [PERMISSIONS[self.exporter.audience]()]
+
+    def get_renderers(self) -> list[BaseRenderer]:
+        return [JSONRenderer(), RENDERERS[self.exporter.media_type]()]
 
     def handle_exception(self, exc: Exception) -> Response:
         response = super().handle_exception(exc)
@@ -75,152 +142,28 @@ class DocumentApi(APIView):
         self.request.accepted_media_type = JSONRenderer.media_type
         return response
 
-    @staticmethod
-    def tournament(tournament_id: int) -> Tournament:
-        return get_object_or_404(Tournament, pk=tournament_id)
-
-    @staticmethod
-    def file_response(
-        content: bytes, *, media_type: str, filename: str, attachment: bool
-    ) -> HttpResponse:
-        response = HttpResponse(content, content_type=media_type)
-        response["Content-Disposition"] = content_disposition_header(attachment, filename)
+    def get(self, request: Request, tournament_id: int) -> HttpResponse:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        params = self.parameters(request)
+        content = self.exporter.render(
+            tournament, absolute_uri=request.build_absolute_uri, **params
+        )
+        response = HttpResponse(content, content_type=self.exporter.media_type)
+        disposition = content_disposition_header(
+            self.exporter.attachment, self.exporter.filename(tournament, **params)
+        )
+        if disposition:  # always: a document's file name is never empty
+            response["Content-Disposition"] = disposition
         response["Cache-Control"] = "no-store"
         return response
 
-
-def _filename(tournament: Tournament, *parts: object, ext: str) -> str:
-    stem = "-".join(
-        slugify(str(p)) for p in (tournament.name or f"tournament-{tournament.pk}", *parts)
-    )
-    return f"{stem or 'document'}.{ext}"
-
-
-_PDF_RESPONSES = {(200, PDF): OpenApiResponse(OpenApiTypes.BINARY)}
-_XLSX_RESPONSES = {(200, XLSX): OpenApiResponse(OpenApiTypes.BINARY)}
-
-
-# --------------------------------------------------------------------------- PDFs
-
-
-class ScoresheetsPdfApi(DocumentApi):
-    """``GET /api/tournaments/{id}/scoresheets.pdf?stage=group&round=2[&table=3]`` (referee)."""
-
-    permission_classes = [RefereeOnly]
-
-    class FilterSerializer(StrictSerializer):
-        stage = serializers.ChoiceField(choices=Stage.choices, required=False, default="group")
-        round = serializers.IntegerField(min_value=1, max_value=1000)
-        table = serializers.IntegerField(required=False, min_value=1, max_value=1000)
-
-    @extend_schema(parameters=[FilterSerializer], responses=_PDF_RESPONSES)
-    def get(self, request: Request, tournament_id: int) -> HttpResponse:
-        tournament = self.tournament(tournament_id)
-        filters = self.FilterSerializer(data=request.query_params.dict())
-        filters.is_valid(raise_exception=True)
-        stage: str = filters.validated_data["stage"]
-        round_: int = filters.validated_data["round"]
-        table: int | None = filters.validated_data.get("table")
-        games = pdf.scoresheet_games(tournament, stage=stage, round=round_, table=table)
-        if not games:
-            raise NothingToPrint(
-                ErrorItem(
-                    code="no_games",
-                    message=(
-                        _("Table %(table)s plays no game in this round.") % {"table": table}
-                        if table is not None
-                        else _("There are no games in this round.")
-                    ),
-                    field="table" if table is not None else "round",
-                )
-            )
-        content = pdf.scoresheets_pdf(tournament, games, absolute_uri=request.build_absolute_uri)
-        parts: list[object] = [_("scoresheets"), stage, round_]
-        if table is not None:
-            parts.append(table)
-        return self.file_response(
-            content,
-            media_type=PDF,
-            filename=_filename(tournament, *parts, ext="pdf"),
-            attachment=False,
-        )
-
-
-class SeatingPdfApi(DocumentApi):
-    """``GET /api/tournaments/{id}/seating.pdf``: alphabetical, for the wall (anyone)."""
-
-    @extend_schema(responses=_PDF_RESPONSES)
-    def get(self, request: Request, tournament_id: int) -> HttpResponse:
-        tournament = self.tournament(tournament_id)
-        return self.file_response(
-            pdf.seating_pdf(tournament),
-            media_type=PDF,
-            filename=_filename(tournament, _("seating"), ext="pdf"),
-            attachment=False,
-        )
-
-
-class StandingsPdfApi(DocumentApi):
-    """``GET /api/tournaments/{id}/standings.pdf`` (anyone)."""
-
-    @extend_schema(responses=_PDF_RESPONSES)
-    def get(self, request: Request, tournament_id: int) -> HttpResponse:
-        tournament = self.tournament(tournament_id)
-        return self.file_response(
-            pdf.standings_pdf(tournament),
-            media_type=PDF,
-            filename=_filename(tournament, _("standings"), ext="pdf"),
-            attachment=False,
-        )
-
-
-class RankingPdfApi(DocumentApi):
-    """``GET /api/tournaments/{id}/ranking.pdf``: the final ranking (anyone)."""
-
-    @extend_schema(responses=_PDF_RESPONSES)
-    def get(self, request: Request, tournament_id: int) -> HttpResponse:
-        tournament = self.tournament(tournament_id)
-        return self.file_response(
-            pdf.ranking_pdf(tournament),
-            media_type=PDF,
-            filename=_filename(tournament, _("ranking"), ext="pdf"),
-            attachment=False,
-        )
-
-
-# --------------------------------------------------------------------------- spreadsheets
-
-
-class StandingsXlsxApi(DocumentApi):
-    """``GET /api/tournaments/{id}/standings.xlsx`` (anyone)."""
-
-    renderer_classes = [JSONRenderer, XlsxRenderer]
-
-    @extend_schema(responses=_XLSX_RESPONSES)
-    def get(self, request: Request, tournament_id: int) -> HttpResponse:
-        tournament = self.tournament(tournament_id)
-        return self.file_response(
-            exports.standings_xlsx(tournament),
-            media_type=XLSX,
-            filename=_filename(tournament, _("standings"), ext="xlsx"),
-            attachment=True,
-        )
-
-
-class ResultsXlsxApi(DocumentApi):
-    """``GET /api/tournaments/{id}/results.xlsx``: every recorded game, a row per seat."""
-
-    renderer_classes = [JSONRenderer, XlsxRenderer]
-
-    @extend_schema(responses=_XLSX_RESPONSES)
-    def get(self, request: Request, tournament_id: int) -> HttpResponse:
-        tournament = self.tournament(tournament_id)
-        return self.file_response(
-            exports.results_xlsx(tournament),
-            media_type=XLSX,
-            filename=_filename(tournament, _("results"), ext="xlsx"),
-            attachment=True,
-        )
+    def parameters(self, request: Request) -> dict[str, Any]:
+        """The exporter's query parameters, validated (400 in the API's error shape)."""
+        if self.exporter.parameters is None:
+            return {}
+        serializer = strict(self.exporter.parameters)(data=request.query_params.dict())
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)
 
 
 class ParticipantImportApi(APIView):
@@ -251,7 +194,7 @@ class ParticipantImportApi(APIView):
                     field="file",
                 )
             )
-        created = imports.participants_import(
-            tournament=tournament, file=upload, actor=request.user
-        )
+        # Only organisers get here (the API's default permission for a POST).
+        actor = request.user if isinstance(request.user, AbstractBaseUser) else None
+        created = imports.participants_import(tournament=tournament, file=upload, actor=actor)
         return Response(ParticipantOutput(created, many=True).data, status=status.HTTP_201_CREATED)

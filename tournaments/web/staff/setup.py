@@ -16,7 +16,8 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments import exports, imports, selectors, services
+from tournaments import documents, selectors, services
+from tournaments.documents import imports
 from tournaments.errors import DomainError, ErrorItem
 from tournaments.models import Character, Game, GroupDraw, Participant, Penalty, Result, Stage
 from tournaments.permissions import is_organiser
@@ -214,18 +215,7 @@ def participants_import(request: StaffRequest, tournament_id: int) -> HttpRespon
 def participants_import_template(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """An example workbook for the import: the header row and two example rows."""
     tournament = get_tournament(tournament_id)
-    content = exports.write_xlsx(
-        [
-            exports.SheetSpec(
-                title=_("Participants"),
-                columns=[
-                    exports.Column(name, width)
-                    for (name, _help), width in zip(IMPORT_COLUMNS, (30, 12, 14, 14), strict=True)
-                ],
-                rows=IMPORT_EXAMPLE_ROWS,
-            )
-        ]
-    )
+    content = documents.get("participants_import_template_xlsx").render(tournament)
     response = HttpResponse(content, content_type=XLSX)
     response["Content-Disposition"] = content_disposition_header(
         True, f"participants-{tournament.pk}.xlsx"

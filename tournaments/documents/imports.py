@@ -26,9 +26,26 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
-from . import services
-from .errors import Conflict, DomainError, ErrorItem, InvalidInput
-from .models import Participant, Tournament
+from tournaments import services
+from tournaments.errors import Conflict, DomainError, ErrorItem, InvalidInput
+from tournaments.models import Participant, Tournament
+
+__all__ = [
+    "COLUMNS",
+    "FIRST_ROW",
+    "HEADERS",
+    "HEADER_ROW",
+    "MAX_COLUMNS",
+    "MAX_FILE_SIZE",
+    "MAX_ROWS",
+    "REQUIRED",
+    "InvalidFile",
+    "ParsedRow",
+    "parse_bool",
+    "parse_date",
+    "participants_import",
+    "read_participants",
+]
 
 #: The largest file accepted (126 participants take a few kilobytes).
 MAX_FILE_SIZE = 2 * 1024 * 1024
@@ -39,6 +56,9 @@ MAX_COLUMNS = 30
 HEADER_ROW = 1
 FIRST_ROW = 2
 
+#: The columns in the order the example workbook shows them.
+COLUMNS = ("name", "nationality", "birth_date", "age_approved")
+#: Every header we read, lower case, and the column it means.
 HEADERS: dict[str, str] = {
     "name": "name",
     "nationality": "nationality",
@@ -322,7 +342,7 @@ def parse_bool(value: Any) -> bool | None:
     if value is None or isinstance(value, bool):
         return bool(value)
     if isinstance(value, int | float):
-        return {1: True, 0: False}.get(value)  # type: ignore[call-overload]
+        return bool(value) if value in (0, 1) else None
     text = str(value).strip().casefold()
     if text in TRUE_WORDS:
         return True

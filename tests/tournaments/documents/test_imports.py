@@ -1,28 +1,22 @@
-"""Spreadsheets: the exports read back with openpyxl, and the participant import."""
+"""The participant import from a spreadsheet, through the API."""
 
 from __future__ import annotations
 
 import io
-import random
 from datetime import date, datetime
 from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 from rest_framework.test import APIClient
 
 from tests import factories
-from tournaments import demo, selectors, services
-from tournaments.models import Game, Participant, Result, ResultSeat, Stage
+from tournaments.models import Participant
 
 pytestmark = pytest.mark.django_db
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-
-def _workbook(content: bytes):
-    return load_workbook(io.BytesIO(content))
 
 
 def _upload(rows: list[list[Any]], name: str = "players.xlsx") -> SimpleUploadedFile:
@@ -41,112 +35,6 @@ def _import(client: APIClient, tournament, upload: SimpleUploadedFile):
         {"file": upload},
         format="multipart",
     )
-
-
-@pytest.fixture
-def played(referee):
-    """11 players (a 6- and a 5-table), two group rounds recorded."""
-    tournament = factories.drawn_tournament(11, language="en")
-    demo.play_group_rounds(tournament, rounds=range(1, 3), rng=random.Random(1), referees=[referee])
-    return tournament
-
-
-# --------------------------------------------------------------------------- exports
-
-
-def test_standings_workbook_matches_the_standings(api, played):
-    response = api.get(f"/api/tournaments/{played.pk}/standings.xlsx")
-    assert response.status_code == 200
-    assert response["Content-Type"] == XLSX
-    assert response["Content-Disposition"].startswith("attachment;")
-    assert 'standings.xlsx"' in response["Content-Disposition"]
-
-    sheet = _workbook(response.content).worksheets[0]
-    assert sheet.title == "Standings"
-    assert sheet.freeze_panes == "A2"
-    header = [cell.value for cell in sheet[1]]
-    assert header[:7] == [
-        "Rank",
-        "Name",
-        "Nationality",
-        "Table",
-        "Position",
-        "Table rank",
-        "Bounty",
-    ]
-    assert all(cell.font.bold for cell in sheet[1])
-    assert sheet.column_dimensions["B"].width >= 25
-
-    rows = list(sheet.iter_rows(min_row=2, values_only=True))
-    standings = selectors.group_standings(played).rows
-    assert len(rows) == len(standings) == 11
-    for values, row in zip(rows, standings, strict=True):
-        assert values[:13] == (
-            row.rank,
-            row.participant.name,
-            "DE",
-            row.table,
-            row.position,
-            row.table_rank,
-            row.bounty,
-            row.game_bounty,
-            row.bonus,
-            row.deductions,
-            row.wins,
-            row.lives,
-            row.games_played,
-        )
-        assert all(type(v) is int for v in values[3:13])
-    assert sheet.cell(row=2, column=7).number_format == "#,##0"
-
-
-def test_results_workbook_has_a_row_per_seat_of_the_current_results(api, played, referee):
-    game = Game.objects.get(tournament=played, stage=Stage.GROUP, round=1, table__number=1)
-    current = services.result_snapshot(Result.objects.get(game=game, is_current=True))
-    services.result_record(
-        game=game,
-        seats=services.seat_reports(Result.objects.get(game=game, is_current=True)),
-        winner=current["winner"],
-        reason="typo",
-        actor=referee,
-    )
-
-    response = api.get(f"/api/tournaments/{played.pk}/results.xlsx")
-    assert response.status_code == 200
-    workbook = _workbook(response.content)
-    assert workbook.sheetnames == ["Group stage"]  # no knockout yet
-    sheet = workbook["Group stage"]
-    assert sheet.freeze_panes == "A2"
-    assert [c.value for c in sheet[1]] == [
-        "Round", "Table", "Position", "Name", "Role", "Character", "Lives left", "Won",
-        "Final duel", "Bounty", "Version", "Recorded by",
-    ]  # fmt: skip
-
-    stored = list(
-        ResultSeat.objects.filter(result__game__tournament=played, result__is_current=True)
-        .select_related("participant", "result__game__table", "result__recorded_by")
-        .order_by("result__game__round", "result__game__table__number", "position")
-    )
-    rows = list(sheet.iter_rows(min_row=2, values_only=True))
-    assert len(rows) == len(stored) == 22  # 2 rounds x 11 seats
-    roles = dict(ResultSeat.RoleChoice.choices)
-    for values, seat in zip(rows, stored, strict=True):
-        assert values == (
-            seat.result.game.round,
-            seat.result.game.table.number,
-            seat.position,
-            seat.participant.name,
-            str(roles[seat.role]),
-            seat.character,
-            seat.lives,
-            seat.won,
-            seat.final_duel,
-            seat.bounty,
-            seat.result.version,
-            "referee",
-        )
-        assert type(values[9]) is int and type(values[6]) is int
-    assert {r[10] for r in rows if (r[0], r[1]) == (1, 1)} == {2}  # the correction only
 
 
 # --------------------------------------------------------------------------- import

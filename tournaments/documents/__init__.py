@@ -1,0 +1,43 @@
+"""Documents: what the project prints and hands out as files, and the participant import.
+
+- ``base``: the registry of exporters (identifier, translated name, media
+  type, audience, ``render``); one view serves any of them.
+- ``pdf``: scoresheets, seating list, standings, final ranking (WeasyPrint);
+  ``scoresheets``: what a scoresheet shows.
+- ``xlsx``: the standings, every result and the import template as workbooks.
+- ``imports``: participants from a spreadsheet.
+
+Importing this package registers every exporter.
+"""
+
+from . import base, imports, pdf, scoresheets, xlsx
+from .base import (
+    PDF,
+    XLSX,
+    AbsoluteUri,
+    Audience,
+    Exporter,
+    NothingToPrint,
+    exporters,
+    filename,
+    get,
+    register,
+)
+
+__all__ = [
+    "PDF",
+    "XLSX",
+    "AbsoluteUri",
+    "Audience",
+    "Exporter",
+    "NothingToPrint",
+    "base",
+    "exporters",
+    "filename",
+    "get",
+    "imports",
+    "pdf",
+    "register",
+    "scoresheets",
+    "xlsx",
+]

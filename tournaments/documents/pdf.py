@@ -1,0 +1,358 @@
+"""Printed paper: scoresheets, the seating list, the standings and the final ranking.
+
+Every document is an ordinary Django template (``templates/tournaments/pdf/``)
+with print CSS (``@page``), rendered to HTML in the *tournament's* language
+and turned into a PDF by WeasyPrint. Words used here:
+
+- **scoresheet**: one A4 page for one game (see ``documents.scoresheets``).
+- **seating list**: every participant, alphabetically, with their table and
+  position; hung on the wall.
+- **tie-break sentence**: the line above the printed standings that says in
+  which order the metrics decide ("Ranked by bounty, then ..."), made from
+  ``Standings.metrics`` like the ranking columns below it.
+
+Documents never load anything from the network: the CSS is inlined, the QR
+code is a ``data:`` URI and the URL fetcher refuses every other scheme. Player
+names are user input and are escaped by the template engine like on any page.
+"""
+
+from __future__ import annotations
+
+import logging
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+
+from scoring.standings import Metric
+from tournaments import selectors
+from tournaments.errors import ErrorItem
+from tournaments.models import Game, Participant, Stage, Table, Tournament
+
+from .base import PDF, AbsoluteUri, Audience, Exporter, NothingToPrint, register, relative
+from .scoresheets import ScoresheetParameters, build_scoresheets, scoresheet_games
+
+__all__ = [
+    "ALLOWED_SCHEMES",
+    "RANKED_BY",
+    "PdfExporter",
+    "RankingPdf",
+    "ScoresheetsPdf",
+    "SeatingEntry",
+    "SeatingPdf",
+    "StandingsLine",
+    "StandingsPdf",
+    "html_to_pdf",
+    "name_sort_key",
+    "offline_url_fetcher",
+    "ranked_by",
+    "ranking_pdf",
+    "render_html",
+    "scoresheets_html",
+    "scoresheets_pdf",
+    "seating_entries",
+    "seating_html",
+    "seating_pdf",
+    "seating_tables",
+    "standings_html",
+    "standings_pdf",
+]
+
+#: The only URL scheme a document may load: inline data (the QR code).
+ALLOWED_SCHEMES = frozenset({"data"})
+
+
+def offline_url_fetcher() -> Any:
+    """A WeasyPrint URL fetcher that refuses http(s), file and every scheme but ``data:``.
+
+    A venue's network is unreliable and a document must not reach out anyway:
+    fonts are system fonts (DejaVu Sans), styles are inline.
+    """
+    # WeasyPrint is slow to import and only the documents need it.
+    from weasyprint.urls import URLFetcher
+
+    return URLFetcher(allowed_protocols=ALLOWED_SCHEMES, allow_redirects=False)
+
+
+def html_to_pdf(html: str) -> bytes:
+    """Turn rendered HTML into PDF bytes, without any network access.
+
+    WeasyPrint is imported on first use: it is slow to import and only the
+    document views need it.
+    """
+    # WeasyPrint logs every layout step at INFO; a line per page would drown the log.
+    logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
+    import weasyprint
+
+    document = weasyprint.HTML(
+        string=html,
+        base_url=str(settings.BASE_DIR / "templates"),
+        url_fetcher=offline_url_fetcher(),
+    )
+    content: bytes = document.write_pdf()
+    return content
+
+
+def render_html(tournament: Tournament, template_name: str, context: dict[str, Any]) -> str:
+    """Render a document template in the tournament's language."""
+    with translation.override(tournament.language):
+        return render_to_string(
+            template_name,
+            {
+                "tournament": tournament,
+                "language": tournament.language,
+                "ruleset_bang": tournament.ruleset == Tournament.RulesetChoice.BANG,
+                **context,
+            },
+        )
+
+
+class PdfExporter(Exporter):
+    """A printed document: shown in the browser, printed from there."""
+
+    media_type = PDF
+    extension = "pdf"
+    attachment = False
+
+
+# --------------------------------------------------------------------------- scoresheets
+
+
+def scoresheets_html(
+    tournament: Tournament, games: Sequence[Game], *, absolute_uri: AbsoluteUri
+) -> str:
+    """The HTML of a scoresheet document: one page per game."""
+    sheets = build_scoresheets(tournament, games, absolute_uri=absolute_uri)
+    return render_html(tournament, "tournaments/pdf/scoresheets.html", {"sheets": sheets})
+
+
+def scoresheets_pdf(
+    tournament: Tournament, games: Sequence[Game], *, absolute_uri: AbsoluteUri
+) -> bytes:
+    """Scoresheets for the given games as one PDF, one A4 page per game."""
+    return html_to_pdf(scoresheets_html(tournament, games, absolute_uri=absolute_uri))
+
+
+@register
+class ScoresheetsPdf(PdfExporter):
+    """The scoresheets of one round (``stage``, ``round``), or of one ``table`` in it."""
+
+    identifier = "scoresheets_pdf"
+    verbose_name = gettext_lazy("Scoresheets (PDF)")
+    filename_word = gettext_lazy("scoresheets")
+    audience = Audience.REFEREE
+    parameters = ScoresheetParameters
+
+    def render(
+        self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
+    ) -> bytes:
+        """Raises ``NothingToPrint`` if the round (or the table) has no game."""
+        stage: str = params.get("stage", Stage.GROUP)
+        round_: int = params["round"]
+        table: int | None = params.get("table")
+        games = scoresheet_games(tournament, stage=stage, round=round_, table=table)
+        if not games:
+            raise NothingToPrint(
+                ErrorItem(
+                    code="no_games",
+                    message=(
+                        _("Table %(table)s plays no game in this round.") % {"table": table}
+                        if table is not None
+                        else _("There are no games in this round.")
+                    ),
+                    field="table" if table is not None else "round",
+                )
+            )
+        return scoresheets_pdf(tournament, games, absolute_uri=absolute_uri)
+
+    def filename_parts(self, **params: Any) -> tuple[object, ...]:
+        table = params.get("table")
+        parts = (self.filename_word, params.get("stage", Stage.GROUP), params["round"])
+        return parts if table is None else (*parts, table)
+
+
+# --------------------------------------------------------------------------- seating list
+
+
+@dataclass(frozen=True)
+class SeatingEntry:
+    name: str
+    table: int
+    position: int
+
+
+def name_sort_key(name: str) -> tuple[str, str]:
+    """Alphabetical order as people expect it: case and accents do not count first."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return (plain.casefold(), name)
+
+
+def seating_entries(tournament: Tournament, tables: Iterable[Table]) -> list[SeatingEntry]:
+    """Every seated participant, alphabetically, with table and position."""
+    entries = [
+        SeatingEntry(name=seat.participant.name, table=table.number, position=seat.position)
+        for table in tables
+        for seat in table.seats.all()
+        if seat.participant.status == Participant.Status.ACTIVE
+    ]
+    return sorted(entries, key=lambda e: name_sort_key(e.name))
+
+
+def seating_tables(
+    tournament: Tournament, *, stage: str | None = None
+) -> tuple[str, int, list[Table]]:
+    """The tables the seating list shows: the knockout's latest round once it has
+    started, else the group stage. Returns ``(stage, round, tables)``."""
+    knockout = Table.objects.filter(tournament=tournament, stage=Stage.KNOCKOUT)
+    if stage is None:
+        stage = Stage.KNOCKOUT if knockout.exists() else Stage.GROUP
+    if stage == Stage.KNOCKOUT:
+        latest = knockout.order_by("-round").values_list("round", flat=True).first() or 0
+        tables = list(
+            knockout.filter(round=latest).prefetch_related("seats__participant").order_by("number")
+        )
+        return stage, latest, tables
+    return Stage.GROUP, 0, selectors.group_tables(tournament)
+
+
+def seating_html(tournament: Tournament, *, stage: str | None = None) -> str:
+    stage, round_, tables = seating_tables(tournament, stage=stage)
+    draw = getattr(tournament, "group_draw", None) if stage == Stage.GROUP else None
+    return render_html(
+        tournament,
+        "tournaments/pdf/seating.html",
+        {
+            "entries": seating_entries(tournament, tables),
+            "stage_label": Stage(stage).label,
+            "knockout": stage == Stage.KNOCKOUT,
+            "round": round_,
+            "seed": draw.seed if draw else "",
+        },
+    )
+
+
+def seating_pdf(tournament: Tournament, *, stage: str | None = None) -> bytes:
+    """The seating list for the wall: alphabetical by name, two columns."""
+    return html_to_pdf(seating_html(tournament, stage=stage))
+
+
+@register
+class SeatingPdf(PdfExporter):
+    """The seating list of the current stage, for the wall."""
+
+    identifier = "seating_pdf"
+    verbose_name = gettext_lazy("Seating list (PDF)")
+    filename_word = gettext_lazy("seating")
+
+    def render(
+        self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
+    ) -> bytes:
+        return seating_pdf(tournament)
+
+
+# --------------------------------------------------------------------------- standings
+
+#: How each metric reads after "Ranked by" (German needs another case there);
+#: a metric missing here is named by its ``name``.
+RANKED_BY = {
+    "bounty": pgettext_lazy("ranked by", "bounty"),
+    "table_rank": pgettext_lazy("ranked by", "placement at the own table"),
+    "wins": pgettext_lazy("ranked by", "games won"),
+    "lives": pgettext_lazy("ranked by", "lives left"),
+}
+
+
+def ranked_by(metrics: Sequence[Metric]) -> str:
+    """The tie-break sentence for ``metrics`` in the active language, e.g.
+    "Ranked by bounty, then placement at the own table, games won, lives left."."""
+    phrases = [str(RANKED_BY.get(metric.key, metric.name)) for metric in metrics]
+    if not phrases:
+        return ""
+    first, *rest = phrases
+    if not rest:
+        return _("Ranked by %(first)s.") % {"first": first}
+    then = ", ".join(rest[:-1])
+    if then:
+        then = pgettext("tie-break list, before the last item", "%(items)s, %(last)s") % {
+            "items": then,
+            "last": rest[-1],
+        }
+    else:
+        then = rest[-1]
+    return _("Ranked by %(first)s, then %(rest)s.") % {"first": first, "rest": then}
+
+
+@dataclass(frozen=True)
+class StandingsLine:
+    """A row of the printed standings with its metric values, in the metrics' order."""
+
+    row: selectors.StandingRow
+    metrics: tuple[int | None, ...]
+
+
+def standings_html(tournament: Tournament) -> str:
+    standings = selectors.group_standings(tournament)
+    with translation.override(tournament.language):
+        return render_html(
+            tournament,
+            "tournaments/pdf/standings.html",
+            {
+                "standings": standings,
+                "lines": [
+                    StandingsLine(row, tuple(row.metric(m.key) for m in standings.metrics))
+                    for row in standings.rows
+                ],
+                "ranked_by": ranked_by(standings.metrics),
+            },
+        )
+
+
+def standings_pdf(tournament: Tournament) -> bytes:
+    """The current group-stage standings (rules.md §6)."""
+    return html_to_pdf(standings_html(tournament))
+
+
+@register
+class StandingsPdf(PdfExporter):
+    """The current group-stage standings, a column per tie-break metric."""
+
+    identifier = "standings_pdf"
+    verbose_name = gettext_lazy("Standings (PDF)")
+    filename_word = gettext_lazy("standings")
+
+    def render(
+        self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
+    ) -> bytes:
+        return standings_pdf(tournament)
+
+
+# --------------------------------------------------------------------------- final ranking
+
+
+def ranking_pdf(tournament: Tournament) -> bytes:
+    """The final ranking (rules.md §8), provisional until the knockout has ended."""
+    ranking = selectors.final_ranking(tournament)
+    return html_to_pdf(
+        render_html(tournament, "tournaments/pdf/ranking.html", {"ranking": ranking})
+    )
+
+
+@register
+class RankingPdf(PdfExporter):
+    """The final ranking; provisional until the knockout has ended."""
+
+    identifier = "ranking_pdf"
+    verbose_name = gettext_lazy("Ranking (PDF)")
+    filename_word = gettext_lazy("ranking")
+
+    def render(
+        self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
+    ) -> bytes:
+        return ranking_pdf(tournament)

@@ -1,0 +1,156 @@
+"""What a scoresheet shows: the content of one printed page per game.
+
+A **scoresheet** ("Wertungszettel", rules.md §3) is one A4 page for one game,
+i.e. one table in one round, pre-filled with the players and boxes for what
+the referee enters afterwards; every player signs it. Its **QR code** opens the
+staff page that records the game's result. ``documents.pdf`` prints the sheets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import segno
+from django.urls import NoReverseMatch, reverse
+from rest_framework import serializers
+
+from tournaments import selectors
+from tournaments.models import Game, Participant, Seat, Stage, Table, Tournament
+
+from .base import AbsoluteUri
+
+__all__ = [
+    "LONG_NAME",
+    "Scoresheet",
+    "ScoresheetParameters",
+    "SheetLine",
+    "build_scoresheets",
+    "qr_data_uri",
+    "result_entry_path",
+    "scoresheet_games",
+]
+
+#: Names longer than this are printed in smaller type on scoresheets.
+LONG_NAME = 34
+
+
+class ScoresheetParameters(serializers.Serializer):
+    """Which sheets to print: a round of a stage, optionally one table."""
+
+    stage = serializers.ChoiceField(choices=Stage.choices, required=False, default="group")
+    round = serializers.IntegerField(min_value=1, max_value=1000)
+    table = serializers.IntegerField(required=False, min_value=1, max_value=1000)
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """One seat on a scoresheet."""
+
+    position: int
+    name: str
+    is_sheriff: bool
+    plays: bool
+    status_label: str = ""
+
+    @property
+    def name_size(self) -> str:
+        """``""``, ``"long"`` or ``"very-long"``: long names are printed smaller so
+        that the row, and the page, keep their height."""
+        if len(self.name) > 2 * LONG_NAME:
+            return "very-long"
+        return "long" if len(self.name) > LONG_NAME else ""
+
+
+@dataclass(frozen=True)
+class Scoresheet:
+    """Everything one printed scoresheet shows."""
+
+    game: Game
+    table: Table
+    lines: list[SheetLine]
+    qr_data_uri: str
+    result_url: str
+    knockout: bool
+    pick_order: list[str] = field(default_factory=list)
+
+    @property
+    def players(self) -> int:
+        return sum(1 for line in self.lines if line.plays)
+
+    @property
+    def characters_revealed(self) -> int:
+        return self.players + 1
+
+
+def result_entry_path(tournament: Tournament, game: Game) -> str:
+    """The path of the staff page that records this game's result."""
+    kwargs = {"tournament_id": tournament.pk, "game_id": game.pk}
+    for name in ("staff:result", "staff-result"):
+        try:
+            return reverse(name, kwargs=kwargs)
+        except NoReverseMatch:
+            continue
+    return f"/t/{tournament.pk}/staff/games/{game.pk}/result/"
+
+
+def qr_data_uri(url: str) -> str:
+    """A QR code for ``url`` as an SVG ``data:`` URI, black on white with a quiet zone."""
+    uri: str = segno.make(url, error="m", micro=False).svg_data_uri(
+        scale=4, border=4, dark="#000", light="#fff"
+    )
+    return uri
+
+
+def scoresheet_games(
+    tournament: Tournament, *, stage: str, round: int, table: int | None = None
+) -> list[Game]:
+    """The played games of one round (optionally one table), by table number."""
+    games = [
+        g
+        for g in selectors.games_list(tournament, stage=stage, round=round)
+        if g.status != Game.Status.VOID and (table is None or g.table.number == table)
+    ]
+    return sorted(games, key=lambda g: g.table.number)
+
+
+def build_scoresheets(
+    tournament: Tournament, games: Sequence[Game], *, absolute_uri: AbsoluteUri
+) -> list[Scoresheet]:
+    """The sheets' content, from games loaded with ``selectors.games_list``."""
+    names = dict(tournament.participants.values_list("id", "name"))
+    status_labels = dict(Participant.Status.choices)
+    sheets = []
+    for game in games:
+        seats: list[Seat] = getattr(game, "seat_list", None) or list(
+            game.table.seats.select_related("participant").order_by("position")
+        )
+        knockout = game.stage == Stage.KNOCKOUT
+        lines = []
+        for seat in seats:
+            active = seat.participant.status == Participant.Status.ACTIVE
+            plays = active or game.status == Game.Status.RECORDED
+            lines.append(
+                SheetLine(
+                    position=seat.position,
+                    name=seat.participant.name,
+                    is_sheriff=not knockout and seat.position == game.sheriff_position,
+                    plays=plays,
+                    status_label="" if plays else str(status_labels[seat.participant.status]),
+                )
+            )
+        url = absolute_uri(result_entry_path(tournament, game))
+        sheets.append(
+            Scoresheet(
+                game=game,
+                table=game.table,
+                lines=lines,
+                qr_data_uri=qr_data_uri(url),
+                result_url=url,
+                knockout=knockout,
+                pick_order=[names.get(pid, "?") for pid in game.table.pick_order]
+                if knockout
+                else [],
+            )
+        )
+    return sheets
