@@ -22,7 +22,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
@@ -46,10 +46,10 @@ from .models import (
 )
 
 
-def _actor(request: HttpRequest) -> AbstractBaseUser | None:
+def _actor(request: HttpRequest) -> User | None:
     """The signed-in user, as services record it in the audit log."""
     user = request.user
-    return user if isinstance(user, AbstractBaseUser) else None
+    return user if isinstance(user, User) else None
 
 
 class ReadOnlyAdminMixin:
@@ -125,7 +125,7 @@ class ParticipantAddForm(forms.ModelForm):
         fields = ["tournament", "name", "nationality", "birth_date", "age_approved"]
 
     #: Who registers (the audit entry's actor); ``ParticipantAdmin.get_form`` sets it.
-    actor: AbstractBaseUser | None = None
+    actor: User | None = None
 
     def _post_clean(self) -> None:
         # The service validates the participant (``full_clean``) itself.

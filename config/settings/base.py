@@ -107,6 +107,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # tournaments/web/cache.py). One process: local memory. Several app processes
 # or servers: REDIS_URL names the Redis server they share.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES: dict[str, dict[str, object]]
 if REDIS_URL:
     CACHES = {
         "default": {

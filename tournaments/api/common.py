@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, ClassVar
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from rest_framework import exceptions, serializers, status
@@ -42,14 +42,14 @@ class BaseApi(APIView):
         return serializer.validated_data
 
     @property
-    def actor(self) -> AbstractBaseUser:
+    def actor(self) -> User:
         """The signed-in user a write is attributed to.
 
         Every writing view's permission class admits signed-in staff only, so the
         anonymous case never reaches a handler; it is refused here all the same.
         """
         user = self.request.user
-        if isinstance(user, AnonymousUser):
+        if not isinstance(user, User):
             raise exceptions.NotAuthenticated()
         return user
 

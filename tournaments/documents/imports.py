@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from datetime import date, datetime
 from typing import IO, Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
@@ -96,7 +96,7 @@ class ParsedRow:
 
 
 def participants_import(
-    *, tournament: Tournament, file: IO[bytes], actor: AbstractBaseUser | None = None
+    *, tournament: Tournament, file: IO[bytes], actor: User | None = None
 ) -> list[Participant]:
     """Register every participant of the spreadsheet, or none of them.
 

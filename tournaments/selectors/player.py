@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from django.utils.functional import Promise
 
@@ -32,6 +32,9 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.standings import StandingRow, group_standings
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 __all__ = [
     "GroupSeat",
@@ -77,7 +80,7 @@ class PlayerGame:
     bounty: int | None = None
 
     @property
-    def role_label(self) -> Promise | None:
+    def role_label(self) -> StrOrPromise | None:
         """The role's translated name, or ``None`` while the game has no counting result."""
         return ResultSeat.RoleChoice(self.role).label if self.role else None
 
