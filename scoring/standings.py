@@ -77,9 +77,9 @@ METRICS: dict[str, Metric] = {
     metric.key: metric
     for metric in (
         Metric("bounty", _("Bounty"), _("Bty"), higher_is_better=True),
-        Metric("table_rank", _("Placement at the table"), _("Tbl"), higher_is_better=False),
-        Metric("wins", _("Games won"), _("W"), higher_is_better=True),
-        Metric("lives", _("Lives left"), _("L"), higher_is_better=True),
+        Metric("table_rank", _("Table rank"), _("Tbl"), higher_is_better=False),
+        Metric("wins", _("Wins"), _("W"), higher_is_better=True),
+        Metric("lives", _("Lives"), _("L"), higher_is_better=True),
     )
 }
 

@@ -286,5 +286,5 @@ def test_the_standings_pdf_takes_its_columns_and_sentence_from_the_metrics(api, 
 
     text = "\n".join(_pages(api.get(f"/api/tournaments/{tournament.pk}/standings.pdf").content))
     assert "Ranked by lives left, then bounty." in text
-    assert "Rank Name Nat. Table Pos. Lives left Bounty Games" in text
-    assert "Placement at the table" not in text
+    assert "Rank Name Nat. Table Pos. Lives Bounty Games" in text
+    assert "Table rank" not in text

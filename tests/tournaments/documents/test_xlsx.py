@@ -50,7 +50,7 @@ def test_standings_workbook_matches_the_standings(api, played):
     # The ranking columns are the standings' metrics, in the order they decide.
     assert header == [
         "Rank", "Name", "Nationality", "Table", "Position",
-        "Bounty", "Placement at the table", "Games won", "Lives left",
+        "Bounty", "Table rank", "Wins", "Lives",
         "Game bounty", "5-table bonus", "Deductions", "Games played", "Status",
     ]  # fmt: skip
     standings = selectors.group_standings(played)
@@ -87,7 +87,7 @@ def test_standings_workbook_follows_the_precedence_of_the_metrics(api, played, m
     monkeypatch.setattr(selectors, "group_standings", lambda tournament, **kw: reordered)
 
     sheet = _workbook(api.get(f"/api/tournaments/{played.pk}/standings.xlsx").content).worksheets[0]
-    assert [cell.value for cell in sheet[1]][5:8] == ["Games won", "Bounty", "Game bounty"]
+    assert [cell.value for cell in sheet[1]][5:8] == ["Wins", "Bounty", "Game bounty"]
     first = next(sheet.iter_rows(min_row=2, max_row=2, values_only=True))
     assert first[5:7] == (computed.rows[0].wins, computed.rows[0].bounty)
     assert sheet.cell(row=2, column=6).number_format != "#,##0"  # wins: a plain number
