@@ -16,13 +16,7 @@ searching every story, and name the rule that is broken:
   took out the Sheriff and the last Outlaw or Renegade at once (``impossible_ending``);
   with the Sheriff alive, the last Outlaw or Renegade went out by a player alive
   at the end or by no one (``eliminator_out``); a final duel (§5.7).
-- Three players: the winner is named (``winner_required``); with one out, who
-  eliminated them is recorded (``eliminated_by_required``) and is their hunter
-  (``game_not_finished``); with two out, neither was eliminated by an out player
-  whose target they were (that player would have won at once: ``impossible_ending``);
-  not all three out (``impossible_ending``).
-- The duel: the winner is named (``winner_required``); exactly one player is
-  out (``game_not_finished``, ``impossible_ending``) and it is not the winner.
+- The three-player game and the duel: ``scoring.knockout_end_checks``.
 """
 
 from __future__ import annotations
@@ -39,11 +33,10 @@ from scoring.report import (
     as_role,
     derive_side,
     is_alive,
-    is_whole_number,
     message,
     winning_positions,
 )
-from scoring.rulesets import THREE_PLAYER_ROLES, THREE_PLAYER_TARGET, Role, Side
+from scoring.rulesets import Role, Side
 
 _RIVALS = (Role.OUTLAW, Role.RENEGADE)
 
@@ -53,15 +46,11 @@ _EVERYONE_OUT = _(
 )
 
 
-def _role(seat: SeatReport) -> Role:
-    role = as_role(seat.role)
-    if role is None:  # pragma: no cover - the roles were checked before
-        raise ValueError("The roles must be checked first.")
-    return role
-
-
 class EndCheck:
     """The end-state checks of one result; collects ``problems`` and the ``outcome``.
+
+    One subclass per kind of game: ``SheriffEndCheck`` here, the three-player game
+    and the duel in ``scoring.knockout_end_checks``.
 
     ``seats`` are in table order, ``input_order`` as reported; ``recorded`` maps a
     position to its recorded eliminator. ``roles_ok`` and ``lives_ok`` say whether
@@ -86,14 +75,11 @@ class EndCheck:
         self.recorded = recorded
         self.problems: list[Problem] = []
         self.outcome: Outcome | None = None
-        derivable = roles_ok and lives_ok
-        count = len(positions)
-        if count >= 4:
-            self._with_sheriff(roles_ok=roles_ok, derivable=derivable)
-        elif count == 3:
-            self._three_players(derivable=derivable)
-        else:
-            self._duel(derivable=derivable)
+        self.check(roles_ok=roles_ok, derivable=roles_ok and lives_ok)
+
+    def check(self, *, roles_ok: bool, derivable: bool) -> None:
+        """Add the problems of this kind of game (``derivable``: roles and lives are right)."""
+        raise NotImplementedError
 
     def add(self, code: str, text: Message, *, position: int | None, field: str) -> None:
         self.problems.append(Problem(code=code, message=text, position=position, field=field))
@@ -125,9 +111,28 @@ class EndCheck:
     def _everyone_out(self) -> None:
         self.add("impossible_ending", _EVERYONE_OUT, position=None, field="lives")
 
-    # ------------------------------------------------------------ 4 to 7 players
+    def _final_duel_problem(self, seat: SeatReport, template: Message, **params: object) -> None:
+        self.add(
+            "final_duel_not_possible",
+            message(template, position=seat.position, **params),
+            position=seat.position,
+            field="final_duel",
+        )
 
-    def _with_sheriff(self, *, roles_ok: bool, derivable: bool) -> None:
+    def _no_final_duel(self) -> None:
+        for seat in self.input_order:
+            if seat.final_duel:
+                self._final_duel_problem(
+                    seat, _("Seat %(position)s: only a game with a Sheriff has a final duel.")
+                )
+
+    # -------------------------------------------------------- three players
+
+
+class SheriffEndCheck(EndCheck):
+    """The end of a game of 4 to 7 players (rules.md §5.5 to §5.10)."""
+
+    def check(self, *, roles_ok: bool, derivable: bool) -> None:
         valid_winners = {side.value for side in Side}
         if self.winner is not None and self.winner not in valid_winners:
             self._unknown_winner()
@@ -242,14 +247,6 @@ class EndCheck:
                     break
                 chain.append(by)
 
-    def _final_duel_problem(self, seat: SeatReport, template: Message, **params: object) -> None:
-        self.add(
-            "final_duel_not_possible",
-            message(template, position=seat.position, **params),
-            position=seat.position,
-            field="final_duel",
-        )
-
     def _final_duel(self, side: Side | None) -> None:
         """rules.md §5.7: claimed only by the Renegade, out second to last by the Sheriff."""
         only_sheriff_alive = side == Side.LAW and all(
@@ -291,154 +288,3 @@ class EndCheck:
                     ),
                     other=by,
                 )
-
-    def _no_final_duel(self) -> None:
-        for seat in self.input_order:
-            if seat.final_duel:
-                self._final_duel_problem(
-                    seat, _("Seat %(position)s: only a game with a Sheriff has a final duel.")
-                )
-
-    # -------------------------------------------------------- three players
-
-    def _three_players(self, *, derivable: bool) -> None:
-        valid_winners = {role.value for role in THREE_PLAYER_ROLES}
-        if self.winner is None:
-            self.add(
-                "winner_required",
-                _("The winner of the three-player game is required."),
-                position=None,
-                field="winner",
-            )
-        elif self.winner not in valid_winners:
-            self._unknown_winner()
-        role = self._three_player_winner() if derivable else None
-        if role is not None and self.winner in valid_winners and self.winner != role:
-            self._winner_mismatch(role.label)
-        self._no_final_duel()
-        if role is not None and not self.problems:
-            self.outcome = Outcome(
-                winner=role.value,
-                winning_positions=frozenset(
-                    seat.position for seat in self.seats if as_role(seat.role) == role
-                ),
-                side=None,
-            )
-
-    def _three_player_winner(self) -> Role | None:
-        """The winning role, None (with the problem added) if no game ends like this."""
-        out = [seat for seat in self.seats if not is_alive(seat)]
-        alive = [seat for seat in self.seats if is_alive(seat)]
-        role_at = {seat.position: _role(seat) for seat in self.seats}
-        hunter_of: dict[Role, int] = {
-            target: next(p for p, r in role_at.items() if r == hunter)
-            for hunter, target in THREE_PLAYER_TARGET.items()
-        }
-        if len(out) == 3:
-            self._everyone_out()
-            return None
-        if len(out) == 2:
-            out_positions = {seat.position for seat in out}
-            for seat in out:
-                by = self.recorded.get(seat.position)
-                if (
-                    by is not None
-                    and by == hunter_of[role_at[seat.position]]
-                    and by in out_positions
-                ):
-                    self.add(
-                        "impossible_ending",
-                        message(
-                            _(
-                                "Seat %(position)s was eliminated by seat %(other)s, whose target "
-                                "they were: seat %(other)s won at once and cannot be out."
-                            ),
-                            position=seat.position,
-                            other=by,
-                        ),
-                        position=seat.position,
-                        field="eliminated_by",
-                    )
-                    return None
-            return role_at[alive[0].position]
-        if len(out) == 1:
-            (seat,) = out
-            by = self.recorded.get(seat.position)
-            if by is None:
-                if seat.eliminated_by is None:  # an invalid one is reported already
-                    self.add(
-                        "eliminated_by_required",
-                        message(
-                            _(
-                                'Seat %(position)s: with one player out, "eliminated by" is '
-                                "required: it tells whether the game ended."
-                            ),
-                            position=seat.position,
-                        ),
-                        position=seat.position,
-                        field="eliminated_by",
-                    )
-                return None
-            if by == hunter_of[role_at[seat.position]]:
-                return role_at[by]
-        self.add(
-            "game_not_finished",
-            _(
-                "The three-player game is not finished: either exactly one player is "
-                "out, eliminated by the player whose target they were, or exactly one "
-                "player is left."
-            ),
-            position=None,
-            field="lives",
-        )
-        return None
-
-    # ------------------------------------------------------------------ duel
-
-    def _duel(self, *, derivable: bool) -> None:
-        winner = self.winner
-        known = is_whole_number(winner) and winner in self.positions
-        lives_given = all(seat.lives is not None for seat in self.seats)
-        if winner is None:
-            self.add(
-                "winner_required",
-                _("The duel's winner is required.")
-                if lives_given
-                else _("The duel's winner is required: the lives do not show who won."),
-                position=None,
-                field="winner",
-            )
-        elif not known:
-            self._unknown_winner()
-        derived = None
-        if derivable:
-            out = [
-                seat.position
-                for seat in self.seats
-                if (seat.lives is not None and not is_alive(seat))
-                or (seat.lives is None and seat.position in self.recorded)
-            ]
-            if len(out) == 2:
-                self.add(
-                    "impossible_ending",
-                    _("Both players are out, but the duel ends when one player is left."),
-                    position=None,
-                    field="lives",
-                )
-            elif len(out) == 1:
-                derived = next(seat.position for seat in self.seats if seat.position not in out)
-            elif lives_given:
-                self.add(
-                    "game_not_finished",
-                    _("The duel is not finished: both players are alive."),
-                    position=None,
-                    field="lives",
-                )
-        if derived is not None and known and winner != derived:
-            self._winner_mismatch(message(_("seat %(position)s"), position=derived))
-        self._no_final_duel()
-        decided = derived if derived is not None else (winner if known else None)
-        if isinstance(decided, int) and not self.problems:
-            self.outcome = Outcome(
-                winner=decided, winning_positions=frozenset({decided}), side=None
-            )

@@ -20,7 +20,8 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.end_checks import EndCheck
+from scoring.end_checks import SheriffEndCheck
+from scoring.knockout_end_checks import DuelEndCheck, ThreePlayerEndCheck
 from scoring.report import (
     PROBLEM_CODES,
     GameSpec,
@@ -96,7 +97,8 @@ class _Check:
         self._check_characters()
         lives_ok = self._check_lives()
         recorded = self._check_eliminated_by()
-        end = EndCheck(
+        end_check = {2: DuelEndCheck, 3: ThreePlayerEndCheck}.get(self.count, SheriffEndCheck)
+        end = end_check(
             seats=self.seats,
             input_order=self.input_order,
             positions=spec.positions,
