@@ -126,8 +126,6 @@ class EndCheck:
                     seat, _("Seat %(position)s: only a game with a Sheriff has a final duel.")
                 )
 
-    # -------------------------------------------------------- three players
-
 
 class SheriffEndCheck(EndCheck):
     """The end of a game of 4 to 7 players (rules.md §5.5 to §5.10)."""
