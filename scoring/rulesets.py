@@ -23,8 +23,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING, cast
 
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from scoring.text import StrPromise
+
+
+def _label(text: StrPromise) -> str:
+    """A lazily translated label, typed ``str`` as Django types ``Choices.label``."""
+    return cast(str, text)
 
 
 class Role(StrEnum):
@@ -37,7 +46,7 @@ class Role(StrEnum):
 
     @property
     def label(self) -> str:
-        return _ROLE_LABELS[self]
+        return _label(_ROLE_LABELS[self])
 
     @classmethod
     def choices(cls) -> list[tuple[str, str]]:
@@ -54,7 +63,7 @@ class Side(StrEnum):
 
     @property
     def label(self) -> str:
-        return _SIDE_LABELS[self]
+        return _label(_SIDE_LABELS[self])
 
     @classmethod
     def choices(cls) -> list[tuple[str, str]]:
@@ -70,7 +79,7 @@ class Ruleset(StrEnum):
 
     @property
     def label(self) -> str:
-        return _RULESET_LABELS[self]
+        return _label(_RULESET_LABELS[self])
 
     @classmethod
     def choices(cls) -> list[tuple[str, str]]:

@@ -24,12 +24,16 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
+
+from scoring.text import lazy_format
+
+if TYPE_CHECKING:
+    from scoring.text import StrPromise
 
 __all__ = [
     "InvalidFiveTables",
@@ -45,15 +49,6 @@ __all__ = [
 
 GROUP_TABLE_SIZES = (6, 5)
 MAX_KNOCKOUT_TABLE_SIZE = 7
-
-
-def _interpolate(template: Any, params: Mapping[str, object]) -> str:
-    return str(template) % params
-
-
-#: ``lazy_format(template, params)``: ``template % params``, evaluated only when
-#: the message is rendered, so it comes out in the language active at that time.
-lazy_format = lazy(_interpolate, str)
 
 
 def _default_split(count: int) -> tuple[int, int] | None:
@@ -123,7 +118,7 @@ class NotSplittable(ValueError):
                 "%(lower)s or %(higher)s can.",
                 count,
             )
-        self.message: Promise = lazy_format(template, params)
+        self.message: StrPromise = lazy_format(template, params)
         super().__init__(self.message)
 
 
@@ -139,7 +134,7 @@ class InvalidFiveTables(ValueError):
         self.count = count
         self.five_tables = five_tables
         self.choices = five_table_choices(count)
-        self.message: Promise = lazy_format(
+        self.message: StrPromise = lazy_format(
             _(
                 "%(count)s participants cannot be seated with %(five_tables)s tables of 5; "
                 "possible numbers of 5-tables: %(choices)s."

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 
-from scoring.results import GameSpec, SeatReport, seat_max_lives
+from scoring.endings import EndReport, reachable
+from scoring.report import GameSpec, SeatReport, seat_max_lives
 from scoring.rulesets import (
     ROLES_BY_PLAYER_COUNT,
     THREE_PLAYER_ROLES,
@@ -102,27 +103,53 @@ def _game_with_sheriff(
             lives[outlaw] = alive(outlaw) if rng.random() < 0.7 else 0
             if lives[outlaw] == 0:
                 lives[survivors[0]] = 0
-
-    seats = []
-    for position in positions:
-        eliminated_by = None
-        if lives[position] == 0 and rng.random() < 0.6:
-            candidates = [p for p in positions if p != position]
-            deputies = [p for p in candidates if roles[p] == Role.DEPUTY]
-            if roles[position] == Role.SHERIFF and deputies and rng.random() < 0.3:
-                candidates = deputies  # a Deputy who eliminated their own Sheriff
-            eliminated_by = rng.choice(candidates)
-        seats.append(
-            SeatReport(
-                position=position,
-                role=roles[position],
-                character=characters[position],
-                lives=lives[position],
-                eliminated_by=eliminated_by,
-                final_duel=ending == "law_final_duel" and roles[position] == Role.RENEGADE,
-            )
+        if not any(lives.values()):
+            # Somebody is alive at the end of every game (rules.md §5.9).
+            lucky = rng.choice([p for p in positions if roles[p] in (Role.OUTLAW, Role.DEPUTY)])
+            lives[lucky] = alive(lucky)
+    final_duel = {p for p in positions if ending == "law_final_duel" and roles[p] == Role.RENEGADE}
+    eliminated_by = _eliminators(roles, lives, final_duel, rng)
+    return [
+        SeatReport(
+            position=position,
+            role=roles[position],
+            character=characters[position],
+            lives=lives[position],
+            eliminated_by=eliminated_by.get(position),
+            final_duel=position in final_duel,
         )
-    return seats
+        for position in positions
+    ]
+
+
+def _eliminators(
+    roles: dict[int, Role], lives: dict[int, int], final_duel: set[int], rng: random.Random
+) -> dict[int, int]:
+    """Who eliminated whom, for some of the players out: a story the game can tell.
+
+    Drawn at random (a Deputy sometimes eliminates their own Sheriff) until the
+    oracle ``scoring.endings.reachable`` accepts it; else nothing is recorded.
+    """
+    positions = list(roles)
+    alive = {p: lives[p] > 0 for p in positions}
+    for _attempt in range(20):
+        eliminated_by: dict[int, int] = {}
+        for position in positions:
+            if lives[position] == 0 and rng.random() < 0.6:
+                candidates = [p for p in positions if p != position]
+                deputies = [p for p in candidates if roles[p] == Role.DEPUTY]
+                if roles[position] == Role.SHERIFF and deputies and rng.random() < 0.3:
+                    candidates = deputies  # a Deputy who eliminated their own Sheriff
+                eliminated_by[position] = rng.choice(candidates)
+        end = EndReport(
+            roles=roles,
+            alive=alive,
+            eliminated_by=eliminated_by,
+            final_duel=frozenset(final_duel),
+        )
+        if reachable(end):
+            return eliminated_by
+    return {}
 
 
 def _three_player_game(

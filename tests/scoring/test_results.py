@@ -16,6 +16,7 @@ from django.utils.functional import Promise
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from scoring.endings import EndReport, reachable
 from scoring.results import (
     PROBLEM_CODES,
     GameSpec,
@@ -223,7 +224,7 @@ def test_spec_errors_are_programming_errors() -> None:
 
 
 def test_every_code_is_listed() -> None:
-    assert len(PROBLEM_CODES) == 15
+    assert len(PROBLEM_CODES) == 19
 
 
 # --- one example per problem code ---------------------------------------------------------
@@ -433,10 +434,21 @@ NEEDS_LAW = "Seat 3: a final duel needs the Sheriff's side to win with only the 
             1,
             "Seat 1: only the Renegade can claim the final duel.",
         ),
-        (  # the Outlaws won
-            {5: {"lives": 0}, 2: {"lives": 0}, 3: {"final_duel": True}},
+        (  # the Outlaws won (an Outlaw is alive: rules.md §5.9 refuses everyone out)
+            {
+                5: {"lives": 0},
+                2: {"lives": 0},
+                1: {"lives": 1, "eliminated_by": None},
+                3: {"final_duel": True},
+            },
             3,
             NEEDS_LAW,
+        ),
+        (  # rules.md §5.7: the Renegade of a final duel was eliminated by the Sheriff
+            {5: {"lives": 0}, 3: {"final_duel": True, "eliminated_by": 4}},
+            3,
+            "Seat 3: a Renegade who lost the final duel was eliminated by the Sheriff "
+            "(or by no one), not by seat 4.",
         ),
         (  # the Renegade is still alive
             {
@@ -533,7 +545,9 @@ def three(
     ("seats", "winner"),
     [
         (three((2, 3, 0), (None, None, 1)), "deputy"),  # the Deputy eliminates the Renegade
-        (three((0, 1, 0), (2, None, 1)), "outlaw"),
+        # The Outlaw eliminated the Renegade (not their target), then the Deputy. (Was
+        # (2, None, 1): the Deputy eliminating the Renegade, their target, would have won.)
+        (three((0, 1, 0), (2, None, 2)), "outlaw"),
         (three((0, 0, 4), (None, None, None)), "renegade"),  # the last one left
         (three((1, 0, 2), (None, 3, None)), "renegade"),
     ],
@@ -542,16 +556,17 @@ def test_three_player_game(seats: list[SeatReport], winner: str) -> None:
     outcome = evaluate_result(THREE, seats, winner=winner)
     position = {"deputy": 1, "outlaw": 2, "renegade": 3}[winner]
     assert outcome == Outcome(winner, frozenset({position}), None)
-    assert evaluate_result(THREE, seats) == outcome  # the winner can also be derived
+    # rules.md §8: the result always names the winner, even where the lives tell.
+    problem = the_problem(validate_result(THREE, seats))
+    assert (problem.code, problem.field) == ("winner_required", "winner")
+    assert english(problem) == "The winner of the three-player game is required."
 
 
 @pytest.mark.parametrize(
     "seats",
     [
         three((1, 1, 1), (None, None, None)),  # nobody out
-        three((2, 3, 0), (None, None, None)),  # one out, nobody named
         three((2, 3, 0), (None, None, 2)),  # the Renegade out, but by the Outlaw
-        three((0, 0, 0), (2, 3, 1)),  # nobody left
     ],
 )
 def test_three_player_game_not_finished(seats: list[SeatReport]) -> None:
@@ -559,16 +574,66 @@ def test_three_player_game_not_finished(seats: list[SeatReport]) -> None:
     assert (problem.code, problem.field) == ("game_not_finished", "lives")
 
 
+def test_three_player_game_with_one_out_needs_eliminated_by() -> None:
+    # rules.md §8 (was game_not_finished): who eliminated the one player out decides.
+    problem = the_problem(
+        validate_result(THREE, three((2, 3, 0), (None, None, None)), winner="deputy")
+    )
+    assert (problem.code, problem.position, problem.field) == (
+        "eliminated_by_required",
+        3,
+        "eliminated_by",
+    )
+    assert english(problem) == (
+        'Seat 3: with one player out, "eliminated by" is required: it tells whether the game ended.'
+    )
+
+
+@pytest.mark.parametrize(
+    ("seats", "position", "message"),
+    [  # rules.md §5.9 (was game_not_finished): somebody is left
+        (
+            three((0, 0, 0), (2, 3, 1)),
+            None,
+            "Every player is out, but at least one player is alive at the end of a game: "
+            "the game ends before the last one goes out.",
+        ),
+        (  # the Outlaw eliminated the Deputy, their target, and won at once
+            three((0, 0, 2), (2, 3, None)),
+            1,
+            "Seat 1 was eliminated by seat 2, whose target they were: seat 2 won at once "
+            "and cannot be out.",
+        ),
+        (  # each of the two out was eliminated by their own hunter
+            three((3, 0, 0), (None, 3, 1)),
+            2,
+            "Seat 2 was eliminated by seat 3, whose target they were: seat 3 won at once "
+            "and cannot be out.",
+        ),
+    ],
+)
+def test_three_player_impossible_endings(
+    seats: list[SeatReport], position: int | None, message: str
+) -> None:
+    problem = the_problem(validate_result(THREE, seats, winner="deputy"))
+    assert (problem.code, problem.position) == ("impossible_ending", position)
+    assert english(problem) == message
+
+
 def test_three_player_problems() -> None:
     seats = three((2, 3, 0), (None, None, 1))
     assert codes(validate_result(THREE, seats, winner="outlaw")) == ["winner_mismatch"]
     assert codes(validate_result(THREE, seats, winner="law")) == ["winner_mismatch"]
-    assert codes(validate_result(THREE, change(seats, 3, final_duel=True))) == [
+    assert codes(validate_result(THREE, change(seats, 3, final_duel=True), winner="deputy")) == [
         "final_duel_not_possible"
     ]
-    assert codes(validate_result(THREE, change(seats, 1, role=S))) == ["wrong_role_count"]
-    assert codes(validate_result(THREE, change(seats, 1, character=None))) == ["missing_character"]
-    problem = the_problem(validate_result(THREE, change(seats, 2, lives=4)))
+    assert codes(validate_result(THREE, change(seats, 1, role=S), winner="deputy")) == [
+        "wrong_role_count"
+    ]
+    assert codes(validate_result(THREE, change(seats, 1, character=None), winner="deputy")) == [
+        "missing_character"
+    ]
+    problem = the_problem(validate_result(THREE, change(seats, 2, lives=4), winner="deputy"))
     assert english(problem) == "Seat 2: lives must be a whole number from 0 to 3."
 
 
@@ -587,7 +652,10 @@ def test_duel_named_winner_without_lives_or_characters() -> None:
 
 def test_duel_lives_tell_the_winner() -> None:
     seats = [SeatReport(4, None, "El Gringo", 0, eliminated_by=9), SeatReport(9, None, lives=2)]
-    assert evaluate_result(DUEL, seats).winner == 9
+    # rules.md §8: the result names the winner, even where the lives tell (was: derived).
+    problem = the_problem(validate_result(DUEL, seats))
+    assert (problem.code, problem.field) == ("winner_required", "winner")
+    assert english(problem) == "The duel's winner is required."
     assert evaluate_result(DUEL, seats, winner=9).winner == 9
     problem = the_problem(validate_result(DUEL, seats, winner=4))
     assert (problem.code, problem.field) == ("winner_mismatch", "winner")
@@ -595,13 +663,35 @@ def test_duel_lives_tell_the_winner() -> None:
 
 
 def test_duel_problems() -> None:
+    # rules.md §8 (both out was accepted with a named winner): both alive, both out or a
+    # winner at 0 lives are refused.
     both_out = [SeatReport(4, None, lives=0), SeatReport(9, None, lives=0)]
-    assert codes(validate_result(DUEL, both_out)) == ["winner_required"]
-    assert evaluate_result(DUEL, both_out, winner=4).winner == 4
-    assert codes(validate_result(DUEL, both_out, winner=5)) == ["winner_mismatch"]
-    assert codes(validate_result(DUEL, both_out, winner="4")) == ["winner_mismatch"]
+    assert codes(validate_result(DUEL, both_out)) == ["winner_required", "impossible_ending"]
+    problem = the_problem(validate_result(DUEL, both_out, winner=4))
+    assert (problem.code, problem.position, problem.field) == ("impossible_ending", None, "lives")
+    assert english(problem) == "Both players are out, but the duel ends when one player is left."
+    both_alive = [SeatReport(4, None, lives=1), SeatReport(9, None, lives=2)]
+    problem = the_problem(validate_result(DUEL, both_alive, winner=4))
+    assert (problem.code, problem.field) == ("game_not_finished", "lives")
+    assert english(problem) == "The duel is not finished: both players are alive."
+    winner_out = [SeatReport(4, None, lives=0), SeatReport(9, None, lives=2)]
+    assert codes(validate_result(DUEL, winner_out, winner=4)) == ["winner_mismatch"]
+    no_lives = [SeatReport(4, None), SeatReport(9, None)]
+    assert codes(validate_result(DUEL, no_lives, winner=5)) == ["winner_mismatch"]
+    assert codes(validate_result(DUEL, no_lives, winner="4")) == ["winner_mismatch"]
+    # Without lives, "eliminated by" tells who is out.
+    named_out = [SeatReport(4, None, eliminated_by=9), SeatReport(9, None)]
+    assert codes(validate_result(DUEL, named_out, winner=4)) == ["winner_mismatch"]
+    assert evaluate_result(DUEL, named_out, winner=9).winner == 9
+    both_named = [SeatReport(4, None, eliminated_by=9), SeatReport(9, None, eliminated_by=4)]
+    assert codes(validate_result(DUEL, both_named, winner=9)) == ["impossible_ending"]
+    # Lives for both players or for neither.
+    one_life = [SeatReport(4, None, lives=2), SeatReport(9, None)]
+    problem = the_problem(validate_result(DUEL, one_life, winner=4))
+    assert (problem.code, problem.position) == ("lives_out_of_range", 9)
+    assert english(problem) == "Seat 9: the lives left are missing."
     with_roles = [SeatReport(4, O, lives=0), SeatReport(9, S, lives=1)]
-    problem = the_problem(validate_result(DUEL, with_roles))
+    problem = the_problem(validate_result(DUEL, with_roles, winner=9))
     assert english(problem) == "A duel has no roles."
     same = [SeatReport(4, None, "Black Jack"), SeatReport(9, None, "Black Jack")]
     assert codes(validate_result(DUEL, same, winner=4)) == ["duplicate_character"]
@@ -609,7 +699,7 @@ def test_duel_problems() -> None:
     assert codes(validate_result(DUEL, claimed, winner=9)) == ["final_duel_not_possible"]
     showdown = replace(DUEL, ruleset=Ruleset.SHOWDOWN)
     too_many = [SeatReport(4, None, lives=4), SeatReport(9, None, lives=0)]
-    assert codes(validate_result(showdown, too_many)) == ["lives_out_of_range"]
+    assert codes(validate_result(showdown, too_many, winner=9)) == ["lives_out_of_range"]
 
 
 # --- hypothesis: strategies ---------------------------------------------------------------
@@ -671,9 +761,10 @@ def end_states(draw: st.DrawFn) -> tuple[Result, Side, frozenset[int]]:
         for p in positions
     }
     survivors = [p for p in positions if left[p]]
-    if side == Side.OUTLAWS and [roles[p] for p in survivors] == [R]:
+    if side == Side.OUTLAWS and [roles[p] for p in survivors] in ([R], []):
         outlaw = next(p for p in positions if roles[p] == O)
-        left[outlaw] = 1
+        left[outlaw] = 1  # not the Renegade's win, and somebody is alive (rules.md §5.9)
+    alive = [p for p in positions if left[p]]
     final_duel = side == Side.LAW and all(left[p] == 0 for p in others) and draw(st.booleans())
     seats = [
         SeatReport(
@@ -681,13 +772,14 @@ def end_states(draw: st.DrawFn) -> tuple[Result, Side, frozenset[int]]:
             role=roles[p],
             character=characters[p],
             lives=left[p],
-            eliminated_by=None
-            if left[p]
-            else draw(st.none() | st.sampled_from([q for q in positions if q != p])),
+            # Eliminated by a player alive at the end or not recorded: some story fits,
+            # except rarely with only Deputies alive (filtered out below).
+            eliminated_by=None if left[p] else draw(st.none() | st.sampled_from(alive)),
             final_duel=final_duel and roles[p] == R,
         )
         for p in positions
     ]
+    assume(reachable(EndReport.of(seats)))
     winner = draw(st.sampled_from([None, side.value]))
     winners = {Side.LAW: {S, D}, Side.OUTLAWS: {O}, Side.RENEGADE: {R}}[side]
     expected = frozenset(p for p in positions if roles[p] in winners)
@@ -742,14 +834,18 @@ def test_constructed_three_player_games(data: st.DataObject) -> None:
     if data.draw(st.booleans()):  # the winner eliminated their own target
         target = position_of[THREE_PLAYER_TARGET[roles[winner]]]
         left[target], eliminated_by[target] = 0, winner
-    else:  # only the winner is left
-        for p in positions:
-            if p != winner:
-                left[p] = 0
-                others = [q for q in positions if q != p]
-                eliminated_by[p] = data.draw(st.none() | st.sampled_from(others))
+    else:  # only the winner is left: first, second = the order they went out
+        first, second = data.draw(st.permutations([p for p in positions if p != winner]))
+        hunter_of_first = position_of[
+            next(h for h, t in THREE_PLAYER_TARGET.items() if t == roles[first])
+        ]
+        left[first] = left[second] = 0
+        # The first was not eliminated by their hunter (or the game would have ended).
+        by_first = [p for p in (winner, second) if p != hunter_of_first]
+        eliminated_by[first] = data.draw(st.none() | st.sampled_from(by_first))
+        eliminated_by[second] = data.draw(st.none() | st.just(winner))
     seats = [SeatReport(p, roles[p], characters[p], left[p], eliminated_by[p]) for p in positions]
-    reported = data.draw(st.sampled_from([None, roles[winner].value]))
+    reported = roles[winner].value  # rules.md §8: always named
     assert evaluate_result(spec, seats, winner=reported) == Outcome(
         roles[winner].value, frozenset({winner}), None
     )
@@ -758,7 +854,10 @@ def test_constructed_three_player_games(data: st.DataObject) -> None:
     assert codes(validate_result(spec, seats, winner=wrong)) == ["winner_mismatch"]
     unfinished = [replace(seat, eliminated_by=None) for seat in seats]
     if sum(seat.lives == 0 for seat in seats) == 1:
-        assert codes(validate_result(spec, unfinished)) == ["game_not_finished"]
+        assert codes(validate_result(spec, unfinished, winner=reported)) == [
+            "eliminated_by_required"
+        ]
+    assert codes(validate_result(spec, seats)) == ["winner_required"]
 
 
 @FAST
@@ -769,7 +868,7 @@ def test_constructed_duels(data: st.DataObject) -> None:
     most = 3 if spec.ruleset == Ruleset.SHOWDOWN else max(spec.characters.values())
     left = data.draw(st.integers(1, most))
     with_lives = [SeatReport(winner, None, lives=left), SeatReport(loser, None, lives=0)]
-    assert evaluate_result(spec, with_lives).winner == winner
+    assert evaluate_result(spec, with_lives, winner=winner).winner == winner
     assert codes(validate_result(spec, with_lives, winner=loser)) == ["winner_mismatch"]
     without = [SeatReport(winner, None), SeatReport(loser, None)]
     assert evaluate_result(spec, without, winner=winner).winning_positions == {winner}

@@ -166,6 +166,8 @@ def test_corrections_need_a_reason_and_keep_every_version(referee_api, organiser
     outlaws_win = _law_wins_six()
     outlaws_win["seats"][0]["lives"] = 0  # the Sheriff is out after all: the Outlaws win
     outlaws_win["seats"][0]["eliminated_by"] = 3
+    # rules.md §5.10: whoever eliminated the Sheriff is alive at the end (was: out).
+    outlaws_win["seats"][2]["lives"] = 1
     as_if_new = referee_api.put(url, outlaws_win, format="json")
     assert as_if_new.status_code == 409
     assert as_if_new.json()["errors"][0]["code"] == "version_conflict"

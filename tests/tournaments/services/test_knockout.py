@@ -51,8 +51,9 @@ def record(game: Game, actor, seats: dict[int, tuple], winner=None) -> None:
 
 
 def all_outlaws_win(tournament, actor) -> None:
-    """Every group game: the Outlaws win, everyone out. Rotating roles give everyone
-    the same bounty, wins and lives: a complete tie at every table."""
+    """Every group game: the Outlaws win, everyone out but the first Outlaw (rules.md
+    §5.9: somebody is alive). Rotating roles give everyone the same bounty, wins and
+    lives: a complete tie at every table."""
     for game in Game.objects.filter(tournament=tournament, stage="group").select_related("table"):
         size = game.table.size
         roles = (
@@ -60,7 +61,10 @@ def all_outlaws_win(tournament, actor) -> None:
             if size == 5
             else ["sheriff", "renegade", "outlaw", "outlaw", "outlaw", "deputy"]
         )
-        seats = {(game.round - 1 + i) % size + 1: (role, 0, None) for i, role in enumerate(roles)}
+        seats = {
+            (game.round - 1 + i) % size + 1: (role, 1 if i == 2 else 0, None)
+            for i, role in enumerate(roles)
+        }
         record(game, actor, seats)
 
 
@@ -116,7 +120,7 @@ def test_a_tie_for_qualifying_places_is_settled_by_a_recorded_lot(referee, organ
     all_outlaws_win(tournament, referee)
     standings = organiser_api.get(f"/api/tournaments/{tournament.pk}/standings/").json()
     assert {r["rank"] for r in standings["rows"]} == {1}  # everyone shares rank 1
-    assert {r["bounty"] for r in standings["rows"]} == {2 * 2000 + 1400}
+    assert {r["bounty"] for r in standings["rows"]} == {2 * 2000 + 150 + 1400}  # 150: survived once
 
     response = organiser_api.post(
         f"/api/tournaments/{tournament.pk}/knockout/start/", {"seed": "Los"}, format="json"
