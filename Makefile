@@ -24,6 +24,7 @@ run: demo
 test: setup
 	$(UV) run --frozen ruff check .
 	$(UV) run --frozen ruff format --check .
+	$(UV) run --frozen mypy
 	$(UV) run --frozen pytest $(PYTEST_ARGS)
 
 lint:

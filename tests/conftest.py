@@ -1,10 +1,20 @@
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 from django.utils import translation
 from rest_framework.test import APIClient
 
 from tests import factories
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: database ids (and so the live
+    versions that cache keys carry) repeat from one test to the next."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -27,7 +27,7 @@ from tournaments.selectors.knockout import (
     knockout_tables,
     lot_draws,
 )
-from tournaments.selectors.live import live_version
+from tournaments.selectors.live import live_version, once_per_state
 from tournaments.selectors.player import (
     GroupSeat,
     KnockoutStep,
@@ -60,5 +60,6 @@ __all__ = [
     "knockout_tables",
     "live_version",
     "lot_draws",
+    "once_per_state",
     "player_record",
 ]

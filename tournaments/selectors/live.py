@@ -6,15 +6,31 @@ Words used here:
   its newest audit entry, result and penalty. It changes whenever anything a
   live page (leaderboard, projector, knockout) shows may have changed, and is
   read in one cheap query, so that a poll that finds nothing new costs little.
+- A **state render** is anything computed from a tournament's state alone (a
+  page body, an API answer, a document): ``once_per_state`` computes it once
+  per live version and keeps it in Django's cache (local memory, or Redis
+  shared by every app process where ``REDIS_URL`` is set). The version is read
+  from the database on every call, so a result saved through any process is
+  seen by the next request to any process: nothing is stale for a time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
 
 from tournaments.models import AuditEntry, Penalty, Result, Tournament
 
-__all__ = ["live_version"]
+__all__ = ["STATE_RENDER_SECONDS", "live_version", "once_per_state"]
+
+#: How long a state render is kept. Keys carry the live version, so an entry
+#: is never served for another state; this only lets old states age out.
+STATE_RENDER_SECONDS = 3600
+
+T = TypeVar("T")
 
 
 def live_version(tournament_id: int) -> str | None:
@@ -49,3 +65,29 @@ def live_version(tournament_id: int) -> str | None:
     if newest is None:
         return None
     return "-".join(str(n or 0) for n in newest)
+
+
+def once_per_state(
+    *,
+    kind: str,
+    tournament_id: int,
+    variant: str,
+    render: Callable[[], T],
+    version: str | None = None,
+) -> T:
+    """``render()``, computed once per state of the tournament and kept in the cache.
+
+    ``kind`` names what is rendered (``"leaderboard"``, ``"standings-api"``,
+    ``"standings.pdf"``); ``variant`` everything else the result depends on
+    besides the tournament's state (language, query string, page). Pass the
+    ``version`` when the caller already read it (an ETag check), to save the
+    query. The value must be picklable (bytes, str, plain data).
+    """
+    if version is None:
+        version = live_version(tournament_id) or "none"
+    key = f"state:{kind}:{tournament_id}:{version}:{variant}"
+    found: T | None = cache.get(key)
+    if found is None:
+        found = render()
+        cache.set(key, found, timeout=STATE_RENDER_SECONDS)
+    return found
