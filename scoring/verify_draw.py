@@ -1,0 +1,137 @@
+"""Check a group-stage draw yourself: ``python -S -m scoring.verify_draw FILE``.
+
+FILE is the JSON of ``GET /api/tournaments/{id}/group-stage/draw/`` (``-`` reads
+standard input). Run from the project's root; nothing but Python's standard
+library is needed (``-S`` proves it: no installed package is visible).
+
+Exit status: 0 when the seating follows from the record (participants in
+registration order, seed, number of 5-tables, algorithm) and the seed matches
+the published commitment, if there was one; 1 with the first difference
+otherwise; 2 when the file is malformed or names an unknown algorithm.
+
+The seating rule (rules.md §2): shuffle the participants with the draw's
+algorithm (purpose ``"group"``), then cut the order into the tables, the
+6-tables first: table 1 takes the first 6 (or 5), and so on; a table's n-th
+player sits at position n.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from scoring.lots import ALGORITHM, LEGACY_ALGORITHM, commitment_of, cut, shuffle, shuffle_legacy
+
+__all__ = ["Malformed", "differences", "main"]
+
+GROUP_PURPOSE = "group"
+
+
+class Malformed(ValueError):
+    """The record cannot be checked (exit status 2)."""
+
+
+def _algorithm(record: dict[str, Any]) -> dict[str, Any]:
+    algorithm = record.get("algorithm")
+    if algorithm not in (ALGORITHM, LEGACY_ALGORITHM):
+        raise Malformed(f"unknown algorithm: {algorithm!r}")
+    return dict(algorithm)
+
+
+def _sizes(count: int, five_tables: int) -> list[int]:
+    rest = count - 5 * five_tables
+    if five_tables < 0 or rest < 0 or rest % 6:
+        raise Malformed(f"{count} participants cannot sit at tables with {five_tables} 5-tables")
+    return [6] * (rest // 6) + [5] * five_tables
+
+
+def expected_seating(record: dict[str, Any]) -> list[list[int]]:
+    """The tables (participant ids by position) that the record's draw must give."""
+    try:
+        participants = [int(p) for p in record["participants"]]
+        seed = str(record["seed"])
+        five_tables = int(record["five_tables"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise Malformed(f"missing or malformed field: {error}") from error
+    sizes = _sizes(len(participants), five_tables)
+    if _algorithm(record) == ALGORITHM:
+        order = shuffle(participants, seed=seed, purpose=GROUP_PURPOSE)
+    else:
+        order = shuffle_legacy(participants, seed=seed)
+    return cut(order, sizes)
+
+
+def _recorded_seating(record: dict[str, Any]) -> list[list[int]]:
+    try:
+        tables = sorted(record["tables"], key=lambda table: int(table["number"]))
+        return [
+            [
+                int(seat["participant"])
+                for seat in sorted(table["seats"], key=lambda seat: int(seat["position"]))
+            ]
+            for table in tables
+        ]
+    except (KeyError, TypeError, ValueError) as error:
+        raise Malformed(f"malformed tables: {error}") from error
+
+
+def differences(record: dict[str, Any]) -> list[str]:
+    """Every way the record differs from its own draw (empty: it verifies)."""
+    found: list[str] = []
+    commitment = record.get("commitment")
+    if commitment is not None and commitment_of(str(record.get("seed"))) != commitment:
+        found.append(
+            f"the seed does not match the commitment: SHA-256 of the seed is "
+            f"{commitment_of(str(record.get('seed')))}, the commitment {commitment}"
+        )
+    expected = expected_seating(record)
+    recorded = _recorded_seating(record)
+    if len(expected) != len(recorded):
+        found.append(f"the draw gives {len(expected)} tables, the record has {len(recorded)}")
+    for number, (want, have) in enumerate(zip(expected, recorded, strict=False), start=1):
+        if len(want) != len(have):
+            found.append(
+                f"table {number}: the draw gives {len(want)} seats, the record {len(have)}"
+            )
+            continue
+        for position, (a, b) in enumerate(zip(want, have, strict=True), start=1):
+            if a != b:
+                found.append(
+                    f"table {number}, position {position}: the draw seats participant {a}, "
+                    f"the record participant {b}"
+                )
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print(__doc__.split("\n\n")[0], file=sys.stderr)
+        return 2
+    try:
+        if args[0] == "-":
+            record = json.load(sys.stdin)
+        else:
+            with open(args[0], encoding="utf-8") as file:
+                record = json.load(file)
+        if not isinstance(record, dict):
+            raise Malformed("the file is not a JSON object")
+        found = differences(record)
+    except (OSError, json.JSONDecodeError, Malformed) as error:
+        print(f"cannot check: {error}", file=sys.stderr)
+        return 2
+    if found:
+        print(f"DIFFERENT: {found[0]}")
+        return 1
+    tables = len(record["tables"])
+    print(
+        f"OK: the seating of {len(record['participants'])} participants at {tables} tables "
+        f"follows from the seed ({record['algorithm']['name']} v{record['algorithm']['version']})"
+        + (", and the seed matches the commitment." if record.get("commitment") else ".")
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
