@@ -33,7 +33,8 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from scoring.standings import Metric
 from tournaments import selectors
 from tournaments.errors import ErrorItem
-from tournaments.models import Game, Participant, Stage, Table, Tournament
+from tournaments.models import Participant, Stage, Table, Tournament
+from tournaments.selectors import GameView
 
 from .base import PDF, AbsoluteUri, Audience, Exporter, NothingToPrint, register, relative
 from .scoresheets import ScoresheetParameters, build_scoresheets, scoresheet_games
@@ -125,7 +126,7 @@ class PdfExporter(Exporter):
 
 
 def scoresheets_html(
-    tournament: Tournament, games: Sequence[Game], *, absolute_uri: AbsoluteUri
+    tournament: Tournament, games: Sequence[GameView], *, absolute_uri: AbsoluteUri
 ) -> str:
     """The HTML of a scoresheet document: one page per game."""
     sheets = build_scoresheets(tournament, games, absolute_uri=absolute_uri)
@@ -133,7 +134,7 @@ def scoresheets_html(
 
 
 def scoresheets_pdf(
-    tournament: Tournament, games: Sequence[Game], *, absolute_uri: AbsoluteUri
+    tournament: Tournament, games: Sequence[GameView], *, absolute_uri: AbsoluteUri
 ) -> bytes:
     """Scoresheets for the given games as one PDF, one A4 page per game."""
     return html_to_pdf(scoresheets_html(tournament, games, absolute_uri=absolute_uri))
