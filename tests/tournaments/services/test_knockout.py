@@ -312,20 +312,7 @@ def test_whole_flow_through_the_api_alone(organiser_api, referee):
                 continue
             spec = services.game_spec(Game.objects.get(pk=game["id"]))
             reports, winner = random_result(spec, rng)
-            body = {
-                "seats": [
-                    {
-                        "position": r.position,
-                        "role": r.role.value if r.role else None,
-                        "lives": r.lives,
-                        "eliminated_by": r.eliminated_by,
-                        "final_duel": r.final_duel,
-                    }
-                    for r in reports
-                ],
-                "winner": winner,
-                "signed": True,
-            }
+            body = factories.result_json(reports, winner)
             response = organiser_api.put(f"/api/games/{game['id']}/result/", body, format="json")
             assert response.status_code == 200, response.json()
 
