@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from django.contrib.auth.models import Group, User
 
+from scoring.report import SeatReport
 from tournaments import services
 from tournaments.models import Character, Participant, Tournament
 from tournaments.permissions import ORGANISERS, REFEREES
@@ -84,3 +86,22 @@ def drawn_tournament(count: int, *, seed: str = "test", **kwargs: Any) -> Tourna
     add_participants(tournament, count)
     services.group_stage_draw(tournament=tournament, seed=seed)
     return tournament
+
+
+def result_json(reports: Sequence[SeatReport], winner: str) -> dict[str, Any]:
+    """A simulated result (``scoring.simulate.random_result``) as the API's request body."""
+    return {
+        "seats": [
+            {
+                "position": r.position,
+                "role": r.role.value if r.role else None,
+                "character": r.character,
+                "lives": r.lives,
+                "eliminated_by": r.eliminated_by,
+                "final_duel": r.final_duel,
+            }
+            for r in reports
+        ],
+        "winner": winner,
+        "signed": True,
+    }

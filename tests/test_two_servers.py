@@ -14,6 +14,7 @@ import pytest
 from scoring.results import GameSpec
 from scoring.rulesets import Ruleset
 from scoring.simulate import random_result
+from tests import factories
 from tests.servers import (
     app_server,
     call,
@@ -42,20 +43,7 @@ def _valid_result(tournament: dict, game: dict) -> dict:
         tougher_sheriff=bool(tournament["settings"].get("tougher_sheriff")),
     )
     reports, winner = random_result(spec, random.Random(game["id"]))
-    return {
-        "seats": [
-            {
-                "position": r.position,
-                "role": r.role.value if r.role else None,
-                "lives": r.lives,
-                "eliminated_by": r.eliminated_by,
-                "final_duel": r.final_duel,
-            }
-            for r in reports
-        ],
-        "winner": winner,
-        "signed": True,
-    }
+    return factories.result_json(reports, winner)
 
 
 def test_a_result_saved_on_one_server_is_on_the_others_next_poll(tmp_path):

@@ -1,5 +1,8 @@
 from django.apps import AppConfig
+from django.urls import register_converter
 from django.utils.translation import gettext_lazy as _
+
+from .converters import IdConverter
 
 
 class TournamentsConfig(AppConfig):
@@ -8,8 +11,4 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from django.urls import register_converter
-
-        from .converters import IdConverter
-
         register_converter(IdConverter, "id")

@@ -189,6 +189,36 @@ def test_a_superuser_cannot_change_a_participant_result_or_tournament(
     assert AuditEntry.objects.count() == audit_before
 
 
+def test_a_recorded_result_cannot_be_changed_in_the_admin(admin_client: Client, played: Tournament):
+    result = Result.objects.filter(game__tournament=played).current().order_by("id").first()
+    assert result is not None
+    seat = result.seats.order_by("position").first()
+    assert seat is not None
+    other = "outlaws" if result.winner != "outlaws" else "sheriff"
+    response = admin_client.post(
+        _change(result), {"game": result.game_id, "version": result.version, "winner": other}
+    )
+    assert response.status_code == 403
+    response = admin_client.post(_change(seat), {"result": result.pk, "lives": 0, "won": "on"})
+    assert response.status_code == 403
+    assert admin_client.post(f"{_change(result)[: -len('change/')]}delete/").status_code == 403
+    fresh = Result.objects.get(pk=result.pk)
+    assert (fresh.winner, fresh.is_current) == (result.winner, True)
+    assert ResultSeat.objects.get(pk=seat.pk).lives == seat.lives
+
+
+def test_a_participant_added_in_the_admin_starts_active(admin_client: Client):
+    # The add form has no status: a posted one is ignored, the service registers.
+    tournament = factories.make_tournament()
+    response = _add_participant(admin_client, tournament, "Calamity Jane", status="excluded")
+    assert response.status_code == 302
+    participant = tournament.participants.get()
+    assert participant.status == Participant.Status.ACTIVE
+    assert AuditEntry.objects.filter(
+        tournament=tournament, action="participants_registered"
+    ).exists()
+
+
 def test_the_delete_action_is_not_offered(admin_client: Client):
     tournament = factories.make_tournament()
     (participant,) = factories.add_participants(tournament, 1)

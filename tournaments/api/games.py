@@ -8,16 +8,16 @@ counts the recorded versions of its result.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
-from django.db.models import Prefetch, QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import selectors
-from tournaments.models import Game, Seat, Stage
+from tournaments.models import Stage
+from tournaments.selectors import GameView
 
 from .common import GameApi, TournamentApi
 from .fields import StrictSerializer
@@ -26,26 +26,25 @@ from .serializers import ResultOutput, SeatOutput
 __all__ = ["GameDetailApi", "GameDetailOutput", "GameListApi", "GameOutput"]
 
 
+# Reads a ``selectors.GameView``: the game and the seats of its table. (No docstring:
+# it would show in the API schema.)
 class GameOutput(serializers.Serializer):
-    id = serializers.IntegerField()
-    stage = serializers.CharField()
-    round = serializers.IntegerField()
-    table = serializers.IntegerField(source="table.number")
-    size = serializers.IntegerField(source="table.size")
-    sheriff_position = serializers.IntegerField(allow_null=True)
-    status = serializers.CharField()
-    version = serializers.IntegerField()
-    # ``selectors.games_list`` gives each game the seats of its table.
-    seats = SeatOutput(many=True, source="seat_list")
+    id = serializers.IntegerField(source="game.id")
+    stage = serializers.CharField(source="game.stage")
+    round = serializers.IntegerField(source="game.round")
+    table = serializers.IntegerField(source="game.table.number")
+    size = serializers.IntegerField(source="game.table.size")
+    sheriff_position = serializers.IntegerField(source="game.sheriff_position", allow_null=True)
+    status = serializers.CharField(source="game.status")
+    version = serializers.IntegerField(source="game.version")
+    seats = SeatOutput(many=True)
 
 
 class GameDetailOutput(GameOutput):
-    # One game: its table's seats (ordered by position), prefetched by ``GameDetailApi``.
-    seats = SeatOutput(many=True, source="table.seats")
     result = serializers.SerializerMethodField()
 
-    def get_result(self, obj: Game) -> dict[str, Any] | None:
-        result = selectors.current_result(obj)
+    def get_result(self, obj: GameView) -> dict[str, Any] | None:
+        result = selectors.current_result(obj.game)
         if result is None:
             return None
         return ResultOutput(result).data
@@ -69,10 +68,6 @@ class GameListApi(TournamentApi):
 class GameDetailApi(GameApi):
     """``GET /api/games/{id}/``: the game, with its result once recorded."""
 
-    games: ClassVar[QuerySet[Game]] = GameApi.games.prefetch_related(
-        Prefetch("table__seats", queryset=Seat.objects.select_related("participant"))
-    )
-
     @extend_schema(responses={200: GameDetailOutput})
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(GameDetailOutput(self.game).data)
+        return Response(GameDetailOutput(selectors.game_view(self.game)).data)

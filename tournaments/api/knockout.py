@@ -22,7 +22,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import selectors, services
-from tournaments.models import Table, Tournament
+from tournaments.models import Tournament
+from tournaments.selectors import KnockoutTableView
 
 from .common import TournamentApi, created
 from .fields import StrictCharField, StrictIntegerField, StrictSerializer
@@ -39,20 +40,22 @@ __all__ = [
 ]
 
 
+# Reads a ``selectors.KnockoutTableView``.
 class KnockoutTableOutput(serializers.Serializer):
-    round = serializers.IntegerField()
-    number = serializers.IntegerField()
-    size = serializers.IntegerField()
+    round = serializers.IntegerField(source="table.round")
+    number = serializers.IntegerField(source="table.number")
+    size = serializers.IntegerField(source="table.size")
     game = serializers.IntegerField(source="game.pk")
     status = serializers.CharField(source="game.status")
-    pick_order = serializers.ListField(child=serializers.IntegerField())
-    seed = serializers.CharField(help_text="The seed of the draw that seated this round.")
+    pick_order = serializers.ListField(child=serializers.IntegerField(), source="table.pick_order")
+    seed = serializers.CharField(
+        source="table.seed", help_text="The seed of the draw that seated this round."
+    )
     characters_to_reveal = serializers.SerializerMethodField()
-    # ``selectors.knockout_tables`` gives each table its seats.
-    seats = SeatOutput(many=True, source="seat_list")
+    seats = SeatOutput(many=True)
 
-    def get_characters_to_reveal(self, obj: Table) -> int:
-        return obj.size + 1
+    def get_characters_to_reveal(self, obj: KnockoutTableView) -> int:
+        return obj.table.size + 1
 
 
 class KnockoutOutput(serializers.Serializer):
@@ -98,7 +101,9 @@ def _knockout_payload(tournament: Tournament, *, round: int | None = None) -> di
     A single round with more than three tables carries a warning.
     """
     knockout = tournament.knockout
-    tables = [t for t in selectors.knockout_tables(tournament) if round is None or t.round == round]
+    tables = [
+        t for t in selectors.knockout_tables(tournament) if round is None or t.table.round == round
+    ]
     warnings = []
     if round is not None and len(tables) > 3:
         warnings.append(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import unicodedata
+from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +34,8 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from scoring.standings import Metric
 from tournaments import selectors
 from tournaments.errors import ErrorItem
-from tournaments.models import Game, Participant, Stage, Table, Tournament
+from tournaments.models import Participant, Stage, Table, Tournament
+from tournaments.selectors import GameView
 
 from .base import PDF, AbsoluteUri, Audience, Exporter, NothingToPrint, register, relative
 from .scoresheets import ScoresheetParameters, build_scoresheets, scoresheet_games
@@ -52,16 +54,13 @@ __all__ = [
     "name_sort_key",
     "offline_url_fetcher",
     "ranked_by",
-    "ranking_pdf",
     "render_html",
     "scoresheets_html",
     "scoresheets_pdf",
     "seating_entries",
     "seating_html",
-    "seating_pdf",
     "seating_tables",
     "standings_html",
-    "standings_pdf",
 ]
 
 #: The only URL scheme a document may load: inline data (the QR code).
@@ -114,18 +113,30 @@ def render_html(tournament: Tournament, template_name: str, context: dict[str, A
 
 
 class PdfExporter(Exporter):
-    """A printed document: shown in the browser, printed from there."""
+    """A printed document: shown in the browser, printed from there.
+
+    Subclasses write ``html()``; ``render()`` turns it into PDF.
+    """
 
     media_type = PDF
     extension = "pdf"
     attachment = False
+
+    @abstractmethod
+    def html(self, tournament: Tournament, *, absolute_uri: AbsoluteUri, **params: Any) -> str:
+        """The document's HTML in the tournament's language (``render_html``)."""
+
+    def render(
+        self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
+    ) -> bytes:
+        return html_to_pdf(self.html(tournament, absolute_uri=absolute_uri, **params))
 
 
 # --------------------------------------------------------------------------- scoresheets
 
 
 def scoresheets_html(
-    tournament: Tournament, games: Sequence[Game], *, absolute_uri: AbsoluteUri
+    tournament: Tournament, games: Sequence[GameView], *, absolute_uri: AbsoluteUri
 ) -> str:
     """The HTML of a scoresheet document: one page per game."""
     sheets = build_scoresheets(tournament, games, absolute_uri=absolute_uri)
@@ -133,7 +144,7 @@ def scoresheets_html(
 
 
 def scoresheets_pdf(
-    tournament: Tournament, games: Sequence[Game], *, absolute_uri: AbsoluteUri
+    tournament: Tournament, games: Sequence[GameView], *, absolute_uri: AbsoluteUri
 ) -> bytes:
     """Scoresheets for the given games as one PDF, one A4 page per game."""
     return html_to_pdf(scoresheets_html(tournament, games, absolute_uri=absolute_uri))
@@ -149,9 +160,7 @@ class ScoresheetsPdf(PdfExporter):
     audience = Audience.REFEREE
     parameters = ScoresheetParameters
 
-    def render(
-        self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
-    ) -> bytes:
+    def html(self, tournament: Tournament, *, absolute_uri: AbsoluteUri, **params: Any) -> str:
         """Raises ``NothingToPrint`` if the round (or the table) has no game."""
         stage: str = params.get("stage", Stage.GROUP)
         round_: int = params["round"]
@@ -169,7 +178,7 @@ class ScoresheetsPdf(PdfExporter):
                     field="table" if table is not None else "round",
                 )
             )
-        return scoresheets_pdf(tournament, games, absolute_uri=absolute_uri)
+        return scoresheets_html(tournament, games, absolute_uri=absolute_uri)
 
     def filename_parts(self, **params: Any) -> tuple[object, ...]:
         table = params.get("table")
@@ -223,6 +232,7 @@ def seating_tables(
 
 
 def seating_html(tournament: Tournament, *, stage: str | None = None) -> str:
+    """The seating list for the wall: alphabetical by name, two columns."""
     stage, round_, tables = seating_tables(tournament, stage=stage)
     draw = getattr(tournament, "group_draw", None) if stage == Stage.GROUP else None
     return render_html(
@@ -238,11 +248,6 @@ def seating_html(tournament: Tournament, *, stage: str | None = None) -> str:
     )
 
 
-def seating_pdf(tournament: Tournament, *, stage: str | None = None) -> bytes:
-    """The seating list for the wall: alphabetical by name, two columns."""
-    return html_to_pdf(seating_html(tournament, stage=stage))
-
-
 @register
 class SeatingPdf(PdfExporter):
     """The seating list of the current stage, for the wall."""
@@ -251,10 +256,8 @@ class SeatingPdf(PdfExporter):
     verbose_name = gettext_lazy("Seating list (PDF)")
     filename_word = gettext_lazy("seating")
 
-    def render(
-        self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
-    ) -> bytes:
-        return seating_pdf(tournament)
+    def html(self, tournament: Tournament, *, absolute_uri: AbsoluteUri, **params: Any) -> str:
+        return seating_html(tournament)
 
 
 # --------------------------------------------------------------------------- standings
@@ -298,6 +301,7 @@ class StandingsLine:
 
 
 def standings_html(tournament: Tournament) -> str:
+    """The current group-stage standings (rules.md §6)."""
     standings = selectors.group_standings(tournament)
     with translation.override(tournament.language):
         return render_html(
@@ -314,11 +318,6 @@ def standings_html(tournament: Tournament) -> str:
         )
 
 
-def standings_pdf(tournament: Tournament) -> bytes:
-    """The current group-stage standings (rules.md §6)."""
-    return html_to_pdf(standings_html(tournament))
-
-
 @register
 class StandingsPdf(PdfExporter):
     """The current group-stage standings, a column per tie-break metric."""
@@ -327,21 +326,11 @@ class StandingsPdf(PdfExporter):
     verbose_name = gettext_lazy("Standings (PDF)")
     filename_word = gettext_lazy("standings")
 
-    def render(
-        self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
-    ) -> bytes:
-        return standings_pdf(tournament)
+    def html(self, tournament: Tournament, *, absolute_uri: AbsoluteUri, **params: Any) -> str:
+        return standings_html(tournament)
 
 
 # --------------------------------------------------------------------------- final ranking
-
-
-def ranking_pdf(tournament: Tournament) -> bytes:
-    """The final ranking (rules.md §8), provisional until the knockout has ended."""
-    ranking = selectors.final_ranking(tournament)
-    return html_to_pdf(
-        render_html(tournament, "tournaments/pdf/ranking.html", {"ranking": ranking})
-    )
 
 
 @register
@@ -352,7 +341,7 @@ class RankingPdf(PdfExporter):
     verbose_name = gettext_lazy("Ranking (PDF)")
     filename_word = gettext_lazy("ranking")
 
-    def render(
-        self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
-    ) -> bytes:
-        return ranking_pdf(tournament)
+    def html(self, tournament: Tournament, *, absolute_uri: AbsoluteUri, **params: Any) -> str:
+        """The final ranking (rules.md §8), provisional until the knockout has ended."""
+        ranking = selectors.final_ranking(tournament)
+        return render_html(tournament, "tournaments/pdf/ranking.html", {"ranking": ranking})

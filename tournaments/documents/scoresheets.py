@@ -16,7 +16,8 @@ from django.urls import NoReverseMatch, reverse
 from rest_framework import serializers
 
 from tournaments import selectors
-from tournaments.models import Game, Participant, Seat, Stage, Table, Tournament
+from tournaments.models import Game, Participant, Stage, Table, Tournament
+from tournaments.selectors import GameView
 
 from .base import AbsoluteUri
 
@@ -104,30 +105,28 @@ def qr_data_uri(url: str) -> str:
 
 def scoresheet_games(
     tournament: Tournament, *, stage: str, round: int, table: int | None = None
-) -> list[Game]:
+) -> list[GameView]:
     """The played games of one round (optionally one table), by table number."""
     games = [
         g
         for g in selectors.games_list(tournament, stage=stage, round=round)
-        if g.status != Game.Status.VOID and (table is None or g.table.number == table)
+        if g.game.status != Game.Status.VOID and (table is None or g.game.table.number == table)
     ]
-    return sorted(games, key=lambda g: g.table.number)
+    return sorted(games, key=lambda g: g.game.table.number)
 
 
 def build_scoresheets(
-    tournament: Tournament, games: Sequence[Game], *, absolute_uri: AbsoluteUri
+    tournament: Tournament, games: Sequence[GameView], *, absolute_uri: AbsoluteUri
 ) -> list[Scoresheet]:
     """The sheets' content, from games loaded with ``selectors.games_list``."""
     names = dict(tournament.participants.values_list("id", "name"))
     status_labels = dict(Participant.Status.choices)
     sheets = []
-    for game in games:
-        seats: list[Seat] = getattr(game, "seat_list", None) or list(
-            game.table.seats.select_related("participant").order_by("position")
-        )
+    for view in games:
+        game = view.game
         knockout = game.stage == Stage.KNOCKOUT
         lines = []
-        for seat in seats:
+        for seat in view.seats:
             active = seat.participant.status == Participant.Status.ACTIVE
             plays = active or game.status == Game.Status.RECORDED
             lines.append(

@@ -7,20 +7,26 @@ database, rankings in ``scoring.standings`` and ``scoring.knockout``.
 Modules by task:
 
 - ``standings``: the group-stage standings (``Standings``, ``StandingRow``);
-- ``games``: games, tables and which results count;
-- ``knockout``: knockout tables, lot draws and the final ranking;
+- ``games``: games, tables and which results count (``GameView``, ``SeatView``);
+- ``knockout``: knockout tables, lot draws and the final ranking
+  (``KnockoutTableView``, ``LotView``, ``Ranking``);
 - ``player``: everything one participant's page shows (``PlayerRecord``);
 - ``live``: the *live version* that tells the live pages whether anything changed.
 """
 
 from tournaments.selectors.games import (
+    GameView,
+    SeatView,
     counting_or_current_results,
     counting_results,
     current_result,
+    game_view,
     games_list,
     group_tables,
 )
 from tournaments.selectors.knockout import (
+    KnockoutTableView,
+    LotView,
     Ranking,
     RankingRow,
     final_ranking,
@@ -40,13 +46,17 @@ from tournaments.selectors.player import (
 from tournaments.selectors.standings import StandingRow, Standings, group_standings
 
 __all__ = [
+    "GameView",
     "GroupSeat",
     "KnockoutStep",
+    "KnockoutTableView",
+    "LotView",
     "PenaltyLine",
     "PlayerGame",
     "PlayerRecord",
     "Ranking",
     "RankingRow",
+    "SeatView",
     "StandingRow",
     "Standings",
     "TableMate",
@@ -54,6 +64,7 @@ __all__ = [
     "counting_results",
     "current_result",
     "final_ranking",
+    "game_view",
     "games_list",
     "group_standings",
     "group_tables",

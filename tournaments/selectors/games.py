@@ -8,40 +8,65 @@ Words used here:
 - A **current result** is the newest version of a game's result, confirmed or
   not: what referees see and correct.
 
-Read models on model instances (kept in this shape for the API and the staff
-pages; a later change turns them into frozen dataclasses):
+Read models (frozen dataclasses, built from rows loaded once):
 
-- ``games_list`` sets ``game.seat_list``: the game's ``Seat`` rows, by
-  position, with their participant loaded (typed as ``GameWithSeats``).
+- ``SeatView``: who sits at a position of a table (``position``, ``participant``).
+- ``GameView``: a ``Game`` (its ``table`` loaded) with its table's seats by position.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, cast
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
-from tournaments.models import Game, Result, Seat, Stage, Table, Tournament
-
-if TYPE_CHECKING:
-
-    class GameWithSeats(Game):
-        """A ``Game`` as ``games_list`` returns it (for the type checker only)."""
-
-        seat_list: list[Seat]
-
-        class Meta:
-            abstract = True
-
+from tournaments.models import Game, Participant, Result, Seat, Stage, Table, Tournament
 
 __all__ = [
+    "GameView",
+    "SeatView",
     "counting_or_current_results",
     "counting_results",
     "current_result",
+    "game_view",
     "games_list",
     "group_tables",
+    "seats_by_table",
 ]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Who sits at a position of a table."""
+
+    position: int
+    participant: Participant
+
+    @property
+    def participant_id(self) -> int:
+        return self.participant.pk
+
+
+@dataclass(frozen=True)
+class GameView:
+    """A game (with its table) and the seats of its table, by position."""
+
+    game: Game
+    seats: tuple[SeatView, ...]
+
+
+def seats_by_table(tables: Iterable[int]) -> dict[int, tuple[SeatView, ...]]:
+    """The seats of the given tables (ids) by position, with their participants: one query."""
+    seats: dict[int, list[SeatView]] = defaultdict(list)
+    for seat in (
+        Seat.objects.filter(table_id__in=set(tables))
+        .select_related("participant")
+        .order_by("position")
+    ):
+        seats[seat.table_id].append(SeatView(position=seat.position, participant=seat.participant))
+    return {table: tuple(rows) for table, rows in seats.items()}
 
 
 def counting_results(tournament: Tournament) -> QuerySet[Result]:
@@ -60,24 +85,21 @@ def counting_or_current_results(tournament: Tournament) -> QuerySet[Result]:
 
 def games_list(
     tournament: Tournament, *, stage: str | None = None, round: int | None = None
-) -> list[GameWithSeats]:
-    """Games with their table and seated participants (``.seat_list``; two queries)."""
+) -> list[GameView]:
+    """Games with their table and seated participants, by game id (two queries)."""
     query = Game.objects.filter(tournament=tournament).select_related("table").order_by("id")
     if stage:
         query = query.filter(stage=stage)
     if round is not None:
         query = query.filter(round=round)
-    games = cast("list[GameWithSeats]", list(query))
-    seats_by_table: dict[int, list[Seat]] = defaultdict(list)
-    for seat in (
-        Seat.objects.filter(table_id__in={g.table_id for g in games})
-        .select_related("participant")
-        .order_by("position")
-    ):
-        seats_by_table[seat.table_id].append(seat)
-    for game in games:
-        game.seat_list = seats_by_table[game.table_id]
-    return games
+    games = list(query)
+    seats = seats_by_table(g.table_id for g in games)
+    return [GameView(game=game, seats=seats.get(game.table_id, ())) for game in games]
+
+
+def game_view(game: Game) -> GameView:
+    """One game (its ``table`` loaded) with its table's seats (one query)."""
+    return GameView(game=game, seats=seats_by_table([game.table_id]).get(game.table_id, ()))
 
 
 def current_result(game: Game) -> Result | None:

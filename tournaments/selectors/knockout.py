@@ -11,23 +11,17 @@ Words used here:
   knockout round reached, then by the group stage; the **title holder** is the
   best-placed German.
 
-Read models on model instances (kept in this shape for the API and the staff
-pages; a later change turns them into frozen dataclasses):
+Read models (frozen dataclasses):
 
-- ``knockout_tables`` sets, on each ``Table`` (typed as ``KnockoutTable``):
-  ``seat_list`` (its ``Seat`` rows by position, participant loaded),
-  ``pick_list`` (its ``Participant`` objects in pick order), ``game`` (its
-  ``Game`` or ``None``) and ``result`` (the ``Result`` shown, seats
-  prefetched, or ``None``).
-- ``lot_draws`` sets, on each ``LotDraw`` (typed as ``LotDrawWithNames``):
-  ``candidate_list`` and ``order_list``, ``(participant id, name)`` pairs.
+- ``KnockoutTableView``: a knockout ``table`` with its ``seats`` by position,
+  its ``players_in_pick_order``, its ``game`` (or ``None``) and the ``result``
+  shown (seats prefetched, or ``None``).
+- ``LotView``: a recorded lot draw with the drawn order's names.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
 
 from django.db.models import Max
 
@@ -43,58 +37,61 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.selectors.games import counting_or_current_results, counting_results
+from tournaments.selectors.games import (
+    SeatView,
+    counting_or_current_results,
+    counting_results,
+    seats_by_table,
+)
 from tournaments.selectors.standings import group_standings
 
-if TYPE_CHECKING:
-
-    class KnockoutTable(Table):
-        """A ``Table`` as ``knockout_tables`` returns it (for the type checker only)."""
-
-        seat_list: list[Seat]
-        pick_list: list[Participant]
-        game: Game | None
-        result: Result | None
-
-        class Meta:
-            abstract = True
-
-    class LotDrawWithNames(LotDraw):
-        """A ``LotDraw`` as ``lot_draws`` returns it (for the type checker only)."""
-
-        candidate_list: list[tuple[int, str]]
-        order_list: list[tuple[int, str]]
-
-        class Meta:
-            abstract = True
+__all__ = [
+    "KnockoutTableView",
+    "LotView",
+    "Ranking",
+    "RankingRow",
+    "final_ranking",
+    "knockout_tables",
+    "lot_draws",
+]
 
 
-__all__ = ["Ranking", "RankingRow", "final_ranking", "knockout_tables", "lot_draws"]
+@dataclass(frozen=True)
+class KnockoutTableView:
+    """A knockout table: seats by position, players in pick order, its game and result."""
+
+    table: Table
+    seats: tuple[SeatView, ...]
+    players_in_pick_order: tuple[Participant, ...]
+    game: Game | None
+    result: Result | None
+
+
+@dataclass(frozen=True)
+class LotView:
+    """A recorded drawing of lots; ``order_names``: the drawn order's names."""
+
+    purpose: str
+    seed: str
+    places: int
+    candidates: tuple[int, ...]
+    order: tuple[int, ...]
+    order_names: tuple[str, ...]
 
 
 def knockout_tables(
     tournament: Tournament, *, include_unconfirmed: bool = False
-) -> list[KnockoutTable]:
+) -> list[KnockoutTableView]:
     """Every knockout table, round by round, with seats, game, result and pick order.
 
-    ``.result`` is the result that counts (with ``double_check``: the confirmed
+    ``result`` is the result that counts (with ``double_check``: the confirmed
     one); referees pass ``include_unconfirmed`` to see the current version.
 
     Five queries whatever the size: tables, seats, games, current results with their seats.
     """
-    tables = cast(
-        "list[KnockoutTable]",
-        list(
-            Table.objects.filter(tournament=tournament, stage=Stage.KNOCKOUT).order_by(
-                "round", "number"
-            )
-        ),
-    )
-    seats_by_table: dict[int, list[Seat]] = defaultdict(list)
-    for seat in (
-        Seat.objects.filter(table__in=tables).select_related("participant").order_by("position")
-    ):
-        seats_by_table[seat.table_id].append(seat)
+    query = Table.objects.filter(tournament=tournament, stage=Stage.KNOCKOUT)
+    tables = list(query.order_by("round", "number"))
+    seats = seats_by_table(t.pk for t in tables)
     games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
     shown = (
         counting_or_current_results(tournament)
@@ -102,27 +99,39 @@ def knockout_tables(
         else counting_results(tournament).select_related("recorded_by", "confirmed_by")
     )
     results = {r.game_id: r for r in shown.filter(game__table__in=tables).prefetch_related("seats")}
+    views = []
     for table in tables:
-        table.seat_list = seats_by_table[table.pk]
-        by_id = {s.participant_id: s.participant for s in table.seat_list}
-        table.pick_list = [by_id[p] for p in table.pick_order if p in by_id]
-        table.game = games.get(table.pk)
-        table.result = results.get(table.game.pk) if table.game else None
-    return tables
+        table_seats = seats.get(table.pk, ())
+        by_id = {s.participant.pk: s.participant for s in table_seats}
+        game = games.get(table.pk)
+        views.append(
+            KnockoutTableView(
+                table=table,
+                seats=table_seats,
+                players_in_pick_order=tuple(by_id[p] for p in table.pick_order if p in by_id),
+                game=game,
+                result=results.get(game.pk) if game else None,
+            )
+        )
+    return views
 
 
-def lot_draws(tournament: Tournament) -> list[LotDrawWithNames]:
-    """Recorded lot draws with names resolved (``.candidate_list``, ``.order_list``)."""
-    draws = cast(
-        "list[LotDrawWithNames]",
-        list(LotDraw.objects.filter(tournament=tournament).order_by("id")),
-    )
+def lot_draws(tournament: Tournament) -> list[LotView]:
+    """Recorded lot draws, oldest first, with the drawn order's names."""
+    draws = list(LotDraw.objects.filter(tournament=tournament).order_by("id"))
     ids = {p for d in draws for p in d.candidates}
     names = dict(Participant.objects.filter(pk__in=ids).values_list("pk", "name"))
-    for draw in draws:
-        draw.candidate_list = [(p, names.get(p, "?")) for p in draw.candidates]
-        draw.order_list = [(p, names.get(p, "?")) for p in draw.order]
-    return draws
+    return [
+        LotView(
+            purpose=draw.purpose,
+            seed=draw.seed,
+            places=draw.places,
+            candidates=tuple(draw.candidates),
+            order=tuple(draw.order),
+            order_names=tuple(names.get(p, "?") for p in draw.order),
+        )
+        for draw in draws
+    ]
 
 
 @dataclass(frozen=True)

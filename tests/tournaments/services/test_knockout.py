@@ -15,7 +15,7 @@ from scoring.simulate import random_result
 from tests import factories
 from tournaments import services
 from tournaments.errors import Conflict
-from tournaments.models import Game, Knockout, LotDraw, Participant, Result, Table
+from tournaments.models import Game, Knockout, LotDraw, Participant, Result, Table, Tournament
 from tournaments.selectors import final_ranking, group_standings
 from tournaments.simulation import open_games, record_random_results, simulate_tournament
 
@@ -213,13 +213,13 @@ def test_renegade_winner_moves_to_the_top_and_the_three_player_game_decides(orga
     assert ranking.title_holder.pk == order[0]  # everyone in the factory is German
 
 
-def test_a_duel_needs_a_winner_and_the_survivor_wins(organiser, referee):
+def _final_duel(organiser, referee) -> tuple[Tournament, Table]:
+    """A knockout of four whose first table the outlaws win: two go on to a duel."""
     tournament = factories.drawn_tournament(6)
     play_group(tournament, referee, seed=5)
-    knockout = services.knockout_start(tournament=tournament, seed="duel", field_size=4)
+    services.knockout_start(tournament=tournament, seed="duel", field_size=4)
     [table] = Table.objects.filter(tournament=tournament, stage="knockout")
     seats = [s.position for s in table.seats.order_by("position")]
-    # Outlaws win at a 4-table: two players go on -> a duel
     record(
         table.games.get(),
         referee,
@@ -230,8 +230,13 @@ def test_a_duel_needs_a_winner_and_the_survivor_wins(organiser, referee):
             seats[3]: ("outlaw", 0, None),
         },
     )
-    knockout = services.knockout_next_round(tournament=tournament, actor=organiser)
+    services.knockout_next_round(tournament=tournament, actor=organiser)
     [duel] = Table.objects.filter(tournament=tournament, stage="knockout", round=2)
+    return tournament, duel
+
+
+def test_a_duel_needs_a_winner_and_the_survivor_wins(organiser, referee):
+    tournament, duel = _final_duel(organiser, referee)
     assert duel.size == 2
     a, b = duel.seats.order_by("position")
     game = duel.games.get()
@@ -312,20 +317,7 @@ def test_whole_flow_through_the_api_alone(organiser_api, referee):
                 continue
             spec = services.game_spec(Game.objects.get(pk=game["id"]))
             reports, winner = random_result(spec, rng)
-            body = {
-                "seats": [
-                    {
-                        "position": r.position,
-                        "role": r.role.value if r.role else None,
-                        "lives": r.lives,
-                        "eliminated_by": r.eliminated_by,
-                        "final_duel": r.final_duel,
-                    }
-                    for r in reports
-                ],
-                "winner": winner,
-                "signed": True,
-            }
+            body = factories.result_json(reports, winner)
             response = organiser_api.put(f"/api/games/{game['id']}/result/", body, format="json")
             assert response.status_code == 200, response.json()
 
@@ -368,23 +360,7 @@ def test_every_knockout_round_records_its_seed_and_the_draw_can_be_rerun(organis
 
 
 def test_a_player_excluded_in_the_final_duel_hands_the_title_to_the_other(organiser, referee):
-    tournament = factories.drawn_tournament(6)
-    play_group(tournament, referee, seed=5)
-    services.knockout_start(tournament=tournament, seed="duel", field_size=4)
-    [table] = Table.objects.filter(tournament=tournament, stage="knockout")
-    seats = [s.position for s in table.seats.order_by("position")]
-    record(
-        table.games.get(),
-        referee,
-        {
-            seats[0]: ("sheriff", 0, None),
-            seats[1]: ("renegade", 0, None),
-            seats[2]: ("outlaw", 1, None),
-            seats[3]: ("outlaw", 0, None),
-        },
-    )
-    services.knockout_next_round(tournament=tournament, actor=organiser)
-    [duel] = Table.objects.filter(tournament=tournament, stage="knockout", round=2)
+    tournament, duel = _final_duel(organiser, referee)
     leaving, staying = (s.participant for s in duel.seats.order_by("position"))
     services.penalty_give(participant=leaving, kind="exclusion", reason="Betrug", actor=referee)
 

@@ -12,7 +12,7 @@ from .knockout import KnockoutNextForm, KnockoutStartForm
 from .participants import ParticipantForm, ParticipantImportForm, PenaltyForm, WithdrawForm
 from .referees import ExistingUserForm
 from .results import ResultEntry, ResultForm, live_problems
-from .seats import SeatForm, SeatFormSet, lives_maximum
+from .seats import SeatForm, SeatFormSet
 from .setup import CharacterForm, DrawForm, TournamentForm, setting_field
 
 __all__ = [
@@ -32,7 +32,6 @@ __all__ = [
     "WithdrawForm",
     "add_domain_errors",
     "live_problems",
-    "lives_maximum",
     "random_seed",
     "setting_field",
 ]

@@ -22,11 +22,11 @@ from typing import Any, Protocol
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.results import GameSpec, Problem, SeatReport
+from scoring.results import GameSpec, Problem, SeatReport, seat_max_lives
 from scoring.rulesets import THREE_PLAYER_ROLES, Role, Ruleset, Side
 from tournaments.models import Result, Seat
 
-from .seats import SEAT_FIELDS, Choices, SeatFormSet, lives_maximum
+from .seats import SEAT_FIELDS, Choices, SeatFormSet
 
 
 class Located(Protocol):
@@ -163,8 +163,8 @@ class ResultEntry:
         """
         names = ["", *self.spec.characters] if self.spec.ruleset == Ruleset.BANG else [""]
         return {
-            "sheriff": {name: lives_maximum(self.spec, Role.SHERIFF, name) for name in names},
-            "other": {name: lives_maximum(self.spec, Role.OUTLAW, name) for name in names},
+            key: {name: seat_max_lives(self.spec, role=role, character=name) for name in names}
+            for key, role in (("sheriff", Role.SHERIFF), ("other", Role.OUTLAW))
         }
 
 

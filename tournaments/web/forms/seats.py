@@ -24,33 +24,14 @@ from django.forms.formsets import ManagementForm
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from scoring.results import GameSpec, SeatReport
-from scoring.rulesets import SHOWDOWN_ROLE_CARDS, THREE_PLAYER_ROLES, Role, Ruleset, max_lives
+from scoring.results import GameSpec, SeatReport, seat_max_lives
+from scoring.rulesets import SHOWDOWN_ROLE_CARDS, THREE_PLAYER_ROLES, Role, Ruleset
 
 Choices = list[tuple[Any, str | Promise]]
 
 SEAT_FIELDS = ("role", "character", "lives", "eliminated_by", "final_duel")
 #: The fields a finished sheet needs at every seat (except in a duel).
 NEEDED_FIELDS = ("role", "character", "lives")
-
-
-def lives_maximum(spec: GameSpec, role: Role | None, character: str | None) -> int | None:
-    """The highest lives a seat can report, None if unknown (BANG! without characters).
-
-    Without a character, the character with the most life points counts.
-    """
-    points = None
-    if spec.ruleset == Ruleset.BANG:
-        points = spec.characters.get(character or "") or max(spec.characters.values(), default=None)
-        if points is None:
-            return None
-    return max_lives(
-        ruleset=spec.ruleset,
-        role=role,
-        life_points=points,
-        player_count=spec.player_count,
-        tougher_sheriff=spec.tougher_sheriff,
-    )
 
 
 def role_choices(spec: GameSpec) -> Choices:
@@ -99,7 +80,7 @@ class SeatForm(forms.Form):
             widget=forms.NumberInput(
                 attrs={
                     "min": 0,
-                    "max": lives_maximum(spec, fixed, None),
+                    "max": seat_max_lives(spec, role=fixed, character=None),
                     "inputmode": "numeric",
                     "class": "lives",
                 }

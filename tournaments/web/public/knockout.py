@@ -33,27 +33,28 @@ def _knockout_context(request: HttpRequest, tournament: Tournament) -> dict[str,
     """Tables per round with seats, pick order and results; the lot draws."""
     tables = selectors.knockout_tables(tournament)
     rounds: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for table in tables:
-        result_seats = {s.position: s for s in table.result.seats.all()} if table.result else {}
-        pick_number = {p.pk: i for i, p in enumerate(table.pick_list, start=1)}
+    for view in tables:
+        result_seats = {s.position: s for s in view.result.seats.all()} if view.result else {}
+        pick_number = {p.pk: i for i, p in enumerate(view.players_in_pick_order, start=1)}
         rows = []
-        for seat in table.seat_list:
+        for seat in view.seats:
             line = result_seats.get(seat.position)
             outcome_key = ("won" if line.won else "lost") if line else "open"
             rows.append(
                 {
                     "position": seat.position,
                     "participant": seat.participant,
-                    "pick": pick_number.get(seat.participant_id),
+                    "pick": pick_number.get(seat.participant.pk),
                     "role": line.get_role_display() if line and line.role else None,
                     "outcome_key": outcome_key,
                     "outcome": OUTCOME_LABELS[outcome_key],
                 }
             )
+        table = view.table
         seat_table = KnockoutSeatTable(rows, tournament_id=tournament.pk, prefix=f"t{table.pk}-")
         RequestConfig(request, paginate=False).configure(seat_table)
         rounds[table.round].append(
-            {"table": table, "seat_table": seat_table, "recorded": table.result is not None}
+            {"table": table, "seat_table": seat_table, "recorded": view.result is not None}
         )
     return {
         **base_context(tournament, "knockout"),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -56,9 +54,9 @@ def knockout(request: StaffRequest, tournament_id: int) -> HttpResponse:
         return done
     ko = Knockout.objects.filter(tournament=tournament).select_related("champion").first()
     ko_tables = selectors.knockout_tables(tournament, include_unconfirmed=True) if ko else []
-    rounds: dict[int, list[Any]] = {}
-    for table in ko_tables:
-        rounds.setdefault(table.round, []).append(table)
+    rounds: dict[int, list[selectors.KnockoutTableView]] = {}
+    for view in ko_tables:
+        rounds.setdefault(view.table.round, []).append(view)
     standings = selectors.group_standings(tournament) if ko is None else None
     return render_staff(
         request,

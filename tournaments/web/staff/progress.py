@@ -111,12 +111,12 @@ def games(request: StaffRequest, tournament_id: int) -> HttpResponse:
             .values_list("game_id", flat=True)
         )
     if show == "open":
-        game_list = [g for g in game_list if g.status == Game.Status.OPEN]
+        game_list = [g for g in game_list if g.game.status == Game.Status.OPEN]
     elif show == "recorded":
-        game_list = [g for g in game_list if g.status == Game.Status.RECORDED]
+        game_list = [g for g in game_list if g.game.status == Game.Status.RECORDED]
     elif show == "unconfirmed" and double_check:
-        game_list = [g for g in game_list if g.pk in awaiting]
-    game_list.sort(key=lambda g: (g.stage != Stage.GROUP, g.round, g.table.number))
+        game_list = [g for g in game_list if g.game.pk in awaiting]
+    game_list.sort(key=lambda g: (g.game.stage != Stage.GROUP, g.game.round, g.game.table.number))
     table = GameTable(game_list, order_by=None, awaiting=awaiting)
     stage_rounds = sorted(
         set(Game.objects.filter(tournament=tournament).values_list("stage", "round")),

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Sequence
-from typing import Any, Protocol, cast
+from collections.abc import Collection
+from typing import Any, cast
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_countries.fields import Country
 
-from tournaments.models import AuditEntry, Game, Participant, Seat
+from tournaments.models import AuditEntry, Game, Participant
+from tournaments.selectors import GameView
 
 from .access import scoresheets_url
 
@@ -41,63 +42,59 @@ def cell_label(state: str) -> str:
     }[state]
 
 
-class SeatedGame(Protocol):
-    """A game as ``selectors.games_list`` returns it: its seats in ``seat_list``."""
-
-    @property
-    def sheriff_position(self) -> int | None: ...
-    @property
-    def seat_list(self) -> Sequence[Seat]: ...
-
-
 class GameTable(tables.Table):
-    """The referee overview: one row per game, table by table.
+    """The referee overview: one row per game (``selectors.GameView``), table by table.
 
     ``awaiting``: the ids of the games whose result waits for a confirmation.
     """
 
-    round = tables.Column(verbose_name=gettext_lazy("Round"), accessor="round")
-    table = tables.Column(verbose_name=gettext_lazy("Table"), accessor="table__number")
+    round = tables.Column(verbose_name=gettext_lazy("Round"), accessor="game__round")
+    table = tables.Column(verbose_name=gettext_lazy("Table"), accessor="game__table__number")
     players = tables.Column(verbose_name=gettext_lazy("Players"), empty_values=(), orderable=False)
-    status = tables.Column(verbose_name=gettext_lazy("Status"), empty_values=())
+    status = tables.Column(
+        verbose_name=gettext_lazy("Status"), accessor="game__status", empty_values=()
+    )
     sheet = tables.Column(verbose_name=gettext_lazy("Scoresheet"), empty_values=(), orderable=False)
     action = tables.Column(verbose_name="", empty_values=(), orderable=False)
 
     class Meta:
         attrs = {"class": "data staff-table games-table"}
-        row_attrs = {"data-game": lambda record: record.pk}
+        row_attrs = {"data-game": lambda record: record.game.pk}
 
     def __init__(self, *args: Any, awaiting: Collection[int] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.awaiting = awaiting
 
-    def render_players(self, record: SeatedGame) -> str:
-        sheriff = record.sheriff_position
+    def render_players(self, record: GameView) -> str:
+        sheriff = record.game.sheriff_position
         names = [
             f"{s.position}. {s.participant.name}" + (" ★" if s.position == sheriff else "")
-            for s in record.seat_list
+            for s in record.seats
         ]
         return ", ".join(names)
 
-    def render_status(self, record: Game) -> str:
-        state = cell_state(record, awaiting=record.pk in self.awaiting)
+    def render_status(self, record: GameView) -> str:
+        game = record.game
+        state = cell_state(game, awaiting=game.pk in self.awaiting)
         return format_html('<span class="state state-{}">{}</span>', state, cell_label(state))
 
-    def render_sheet(self, record: Game) -> str:
-        if record.status == Game.Status.VOID:
+    def render_sheet(self, record: GameView) -> str:
+        game = record.game
+        if game.status == Game.Status.VOID:
             return ""
         url = scoresheets_url(
-            record.tournament_id, stage=record.stage, round=record.round, table=record.table.number
+            game.tournament_id, stage=game.stage, round=game.round, table=game.table.number
         )
         return format_html('<a class="scoresheet-link" href="{}">{}</a>', url, _("PDF"))
 
-    def render_action(self, record: Game) -> str:
-        if record.status == Game.Status.VOID:
+    def render_action(self, record: GameView) -> str:
+        game = record.game
+        if game.status == Game.Status.VOID:
             return ""
-        url = reverse("staff:result", args=[record.tournament_id, record.pk])
-        if record.status == Game.Status.OPEN:
+        url = reverse("staff:result", args=[game.tournament_id, game.pk])
+        if game.status == Game.Status.OPEN:
             label = _("Enter result")
-        elif record.pk in self.awaiting:
+        elif game.pk in self.awaiting:
             label = _("Check and confirm")
         else:
             label = _("Correct")

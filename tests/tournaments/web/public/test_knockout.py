@@ -31,9 +31,9 @@ def test_knockout_page_shows_tables_picks_and_results(client, finished):
     tournament, knockout = finished
     html = body(client.get(reverse("knockout", args=[tournament.pk])))
     assert f'Champion: <a href="/t/{tournament.pk}/players/{knockout.champion_id}/">' in html
-    for table in selectors.knockout_tables(tournament):
-        assert f"Round {table.round}" in html
-        for seat in table.seat_list:
+    for view in selectors.knockout_tables(tournament):
+        assert f"Round {view.table.round}" in html
+        for seat in view.seats:
             assert seat.participant.name in html
     assert "won" in html
     assert "lost" in html
