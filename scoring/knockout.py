@@ -21,10 +21,11 @@ Words used here:
 - A **knockout round** is numbered 1, 2, ...; a player's **round reached** is
   the last knockout round they played in. The **champion** is the one player
   left at the end.
-- The **final placement** (``FinalRow``) places everyone 1..n without sharing:
-  the champion, then the qualifiers by round reached (later first, ties by the
-  seeding list), then the non-qualifiers in group-standings order, excluded
-  players last. The **title holder** is the best-placed participant of
+- The **final placement** (``FinalRow``) places everyone: the champion, then
+  the qualifiers by round reached (later first, ties by the seeding list), one
+  place each; then the non-qualifiers in group-standings order, excluded
+  players last. Non-qualifiers who share a group rank share a place, and the
+  next place skips (1, 2, 2, 4). The **title holder** is the best-placed participant of
   nationality ``DE`` who is not excluded.
 """
 
@@ -244,8 +245,9 @@ def final_ranking(
     champion: int | None,
     group_order: Sequence[int],
     excluded: Iterable[int],
+    group_rank: Mapping[int, int] | None = None,
 ) -> list[FinalRow]:
-    """The final placement of every participant (rules.md section 8), places 1..n.
+    """The final placement of every participant (rules.md section 8).
 
     ``seeding`` is the current seeding list (all qualifiers), ``round_reached``
     maps each qualifier to the last knockout round they played in (missing =
@@ -256,6 +258,8 @@ def final_ranking(
     first), ties by position in the seeding list; the non-qualifiers in
     ``group_order``; excluded players last (qualified or not), in
     ``group_order``. Before the knockout ends this is the current order.
+    Non-qualifiers with the same ``group_rank`` (and in the same block: not
+    excluded, or excluded) share a place; without ``group_rank`` nobody shares.
     """
     out = set(excluded)
     group_index = {participant: i for i, participant in enumerate(group_order)}
@@ -275,15 +279,26 @@ def final_ranking(
     )
     others = [p for p in group_order if p not in seeding_index and p not in out]
     last = [p for p in group_order if p in out]
+    places = {p: place for place, p in enumerate([*top, *qualifiers], start=1)}
+    for block in (others, last):
+        offset = len(places)
+        for index, participant in enumerate(block):
+            previous = block[index - 1] if index else None
+            shares = (
+                group_rank is not None
+                and previous is not None
+                and group_rank.get(previous) == group_rank.get(participant)
+            )
+            places[participant] = places[previous] if shares and previous else offset + index + 1
     return [
         FinalRow(
             participant=participant,
-            place=place,
+            place=places[participant],
             knockout_round_reached=round_reached.get(participant)
             if participant in seeding_index
             else None,
         )
-        for place, participant in enumerate([*top, *qualifiers, *others, *last], start=1)
+        for participant in [*top, *qualifiers, *others, *last]
     ]
 
 

@@ -70,6 +70,8 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-tournament": {"GET": ANYONE},
     "api-participants": {"GET": ANYONE, "POST": ORGANISER},
     "api-participants-import": {"POST": ORGANISER},
+    "api-participant-withdraw": {"POST": ORGANISER},
+    "api-characters": {"GET": ANYONE, "POST": ORGANISER},
     "api-group-draw": {"GET": ANYONE, "POST": ORGANISER},
     "api-games": {"GET": ANYONE},
     "api-game": {"GET": ANYONE},

@@ -93,3 +93,34 @@ def test_an_organiser_runs_the_draw_and_sees_the_seating(page) -> None:
     assert page.locator(".seating-table").count() == 3  # 6 + 5 + 5
     seating = page.locator(".seating").inner_text()
     assert all(name in seating for name in names)
+
+
+def test_a_sheriff_eliminated_by_a_player_who_is_out_shows_at_the_seat_on_a_phone(
+    new_page,
+) -> None:
+    tournament = factories.drawn_tournament(10)
+    factories.make_referee(username="schiri")
+    game = group_game(tournament)
+    page = new_page(phone=True)  # 360 px, German
+    login(page, "schiri")
+    open_result_form(page, game)
+
+    # Round 1: the Sheriff (seat 1) out, "eliminated by" seat 4, who is out as well.
+    fill_seat(page, 1, role=None, character=CHARACTERS[0], lives=0)
+    fill_seat(page, 2, role="deputy", character=CHARACTERS[1], lives=0)
+    fill_seat(page, 3, role="renegade", character=CHARACTERS[2], lives=0)
+    fill_seat(page, 4, role="outlaw", character=CHARACTERS[3], lives=0)
+    fill_seat(page, 5, role="outlaw", character="El Gringo", lives=1)
+    page.select_option("select[name=seat-1-eliminated_by]", "4")
+    message = "Platz 1: Die Partie endete, als der Sheriff ausschied"
+    seat1 = page.locator("fieldset[data-position='1'] .problems")
+    seat1.get_by_text(message, exact=False).wait_for()  # while typing, at the seat
+    assert page.locator("fieldset[data-position='4'] .problem").count() == 0
+    box = seat1.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+
+    page.click("#result-form button[type=submit]")
+    page.wait_for_load_state()
+    assert "/result/" in page.url
+    assert message in page.locator("fieldset[data-position='1'] .problems").inner_text()
+    assert Result.objects.count() == 0

@@ -240,3 +240,17 @@ def test_title_holder_skips_excluded_and_may_be_nobody():
     assert title_holder(FINAL, nationality=nationality, excluded={6}) is None
     rows_ = [FinalRow(participant=1, place=1, knockout_round_reached=2)]
     assert title_holder(rows_, nationality={1: "AT"}, excluded=()) is None
+
+
+def test_non_qualifiers_share_a_place_where_they_share_a_group_rank():
+    rows = final_ranking(
+        seeding=[1, 2],
+        round_reached={1: 1, 2: 1},
+        champion=1,
+        group_order=[1, 2, 3, 4, 5, 6, 7],
+        excluded=[7],
+        group_rank={1: 1, 2: 2, 3: 3, 4: 4, 5: 4, 6: 6, 7: 7},
+    )
+    assert [(r.participant, r.place) for r in rows] == [
+        (1, 1), (2, 2), (3, 3), (4, 4), (5, 4), (6, 6), (7, 7)
+    ]  # fmt: skip

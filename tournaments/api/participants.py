@@ -6,6 +6,7 @@ whether they still play (active, withdrawn, excluded).
 
 from __future__ import annotations
 
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -14,11 +15,12 @@ from rest_framework.response import Response
 
 from tournaments import services
 from tournaments.errors import InvalidInput
+from tournaments.models import Participant
 
 from .common import TournamentApi, created
 from .fields import StrictBooleanField, StrictCharField, StrictSerializer
 
-__all__ = ["ParticipantListApi", "ParticipantOutput"]
+__all__ = ["ParticipantListApi", "ParticipantOutput", "ParticipantWithdrawApi"]
 
 
 class ParticipantOutput(serializers.Serializer):
@@ -60,3 +62,22 @@ class ParticipantListApi(TournamentApi):
             actor=self.actor,
         )
         return created(ParticipantOutput(registered, many=True).data)
+
+
+class ParticipantWithdrawApi(TournamentApi):
+    """``POST /api/tournaments/{id}/participants/{pid}/withdraw/`` (organiser, rules.md §7).
+
+    An excluded participant stays excluded: ``409 already_excluded``.
+    """
+
+    class InputSerializer(StrictSerializer):
+        reason = StrictCharField(max_length=2000, required=False, allow_blank=True, default="")
+
+    @extend_schema(request=InputSerializer, responses={200: ParticipantOutput})
+    def post(self, request: Request, tournament_id: int, participant_id: int) -> Response:
+        participant = get_object_or_404(Participant, pk=participant_id, tournament=self.tournament)
+        values = self.parse(self.InputSerializer, request.data)
+        withdrawn = services.participant_withdraw(
+            participant=participant, actor=self.actor, reason=values["reason"]
+        )
+        return Response(ParticipantOutput(withdrawn).data)

@@ -176,6 +176,7 @@ def final_ranking(tournament: Tournament) -> Ranking:
         champion=champion,
         group_order=[row.participant.pk for row in standings.rows],
         excluded=excluded,
+        group_rank={row.participant.pk: row.rank for row in standings.rows},
     )
     holder = knockout_rules.title_holder(
         rows,

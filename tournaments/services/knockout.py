@@ -99,7 +99,11 @@ def _require_complete(tournament: Tournament, *, stage: str, round: int | None =
 
 
 def _ranked_lines(standings: Standings) -> list[RankedLine]:
-    """The group standings as ``scoring.knockout`` qualifies from them."""
+    """The group standings as ``scoring.knockout`` qualifies from them.
+
+    Only seated players count: who left before the draw was never seated and
+    counts neither for the tables nor for the knockout field (rules.md §7).
+    """
     return [
         RankedLine(
             line=PlayerLine(
@@ -117,6 +121,7 @@ def _ranked_lines(standings: Standings) -> list[RankedLine]:
             table_rank=row.table_rank or 0,
         )
         for row in standings.rows
+        if row.table is not None
     ]
 
 

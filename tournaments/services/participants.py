@@ -157,6 +157,7 @@ def participant_leave(
     that cannot be played without them are voided. ``penalty_give`` excludes this way."""
     with transaction.atomic():
         participant = Participant.objects.select_for_update().get(pk=participant.pk)
+        _guard_leave(participant, status=status)
         before = participant.status
         participant.status = status
         participant.save(update_fields=["status"])
@@ -170,6 +171,20 @@ def participant_leave(
             after={"status": status, "reason": reason, "voided_games": voided},
         )
     return participant
+
+
+def _guard_leave(participant: Participant, *, status: str) -> None:
+    """An exclusion is final (rules.md §7); leaving twice the same way is refused too."""
+    if participant.status == Participant.Status.EXCLUDED:
+        raise Conflict.single(
+            "already_excluded",
+            _("%(name)s is excluded; an exclusion is final.") % {"name": participant.name},
+        )
+    if participant.status == status:
+        raise Conflict.single(
+            "already_withdrawn",
+            _("%(name)s has already withdrawn.") % {"name": participant.name},
+        )
 
 
 def _void_unplayable_games(participant: Participant) -> list[int]:

@@ -133,6 +133,15 @@ def _guard_writable(game: Game) -> None:
             "round_closed", _("The next knockout round has been seated; this result is final.")
         )
     if (
+        game.stage == Stage.KNOCKOUT
+        and Knockout.objects.filter(
+            tournament_id=game.tournament_id, champion__isnull=False
+        ).exists()
+    ):
+        raise Conflict.single(
+            "round_closed", _("The champion has been named: the final's result is final.")
+        )
+    if (
         game.stage == Stage.GROUP
         and Knockout.objects.filter(tournament_id=game.tournament_id).exists()
     ):

@@ -105,17 +105,24 @@ def _tournament_snapshot(tournament: Tournament) -> dict[str, Any]:
 def character_add(
     *, tournament: Tournament, name: str, life_points: int, actor: User | None = None
 ) -> Character:
-    """Add an expansion character for one tournament."""
+    """Add an expansion character for one tournament, before its draw (api.md)."""
     name = name.strip()
-    if Character.objects.filter(tournament__isnull=True, name__iexact=name).exists():
-        raise InvalidInput.single(
-            "duplicate_character",
-            _("%(name)s is a base-game character already.") % {"name": name},
-            field="name",
-        )
     character = Character(tournament=tournament, name=name, life_points=life_points)
-    full_clean_or_raise(character)
     with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if group_stage_drawn(tournament):
+            raise Conflict.single(
+                "draw_locked", _("Characters cannot be added after the group-stage draw.")
+            )
+        if Character.objects.filter(tournament__isnull=True, name__iexact=name).exists():
+            message = _("%(name)s is a base-game character already.")
+        elif Character.objects.filter(tournament=tournament, name__iexact=name).exists():
+            message = _("%(name)s is one of this tournament's characters already.")
+        else:
+            message = None
+        if name and message:
+            raise InvalidInput.single("duplicate_character", message % {"name": name}, field="name")
+        full_clean_or_raise(character)
         character.save()
         audit_log(
             tournament=tournament,

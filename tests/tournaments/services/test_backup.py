@@ -38,8 +38,10 @@ def _ranking(tournament):
 
 def test_a_whole_tournament_survives_export_and_import(tmp_path, django_user_model):
     referee = factories.make_referee(username="schiri-export")
-    tournament = factories.drawn_tournament(17)
+    tournament = factories.make_tournament()
     services.character_add(tournament=tournament, name="Belle Star", life_points=4)
+    factories.add_participants(tournament, 17)
+    services.group_stage_draw(tournament=tournament, seed="test")  # characters come first
     record_random_results(
         open_games(tournament, stage="group"), rng=random.Random(4), referees=[referee]
     )
@@ -158,8 +160,10 @@ def _without_ids(backup: dict) -> dict:
 
 def test_a_restored_tournament_exports_the_same_backup(tmp_path):
     referee = factories.make_referee(username="schiri-rund")
-    tournament = factories.drawn_tournament(12)
+    tournament = factories.make_tournament()
     services.character_add(tournament=tournament, name="Belle Star", life_points=4)
+    factories.add_participants(tournament, 12)
+    services.group_stage_draw(tournament=tournament, seed="test")  # characters come first
     record_random_results(
         open_games(tournament, stage="group"), rng=random.Random(8), referees=[referee]
     )

@@ -69,19 +69,31 @@ class ResultForm(forms.Form):
 
     @staticmethod
     def _winner_field(spec: GameSpec, names: Mapping[int, str]) -> forms.Field:
-        empty = ("", _("(from the lives)"))
+        """The winner: from 4 players optional (the lives tell); the three-player game
+        and the duel always name it (``winner_required``), so they offer no "from the
+        lives". Left empty, the rules engine's message shows at the field (not Django's)."""
         if spec.player_count >= 4:
-            choices: Choices = [empty, *((s.value, s.label) for s in Side)]
+            choices: Choices = [
+                ("", _("(from the lives)")),
+                *((s.value, s.label) for s in Side),
+            ]
             return forms.ChoiceField(label=_("Winning side"), choices=choices, required=False)
+        attrs = {"required": True, "aria-required": "true"}
         if spec.player_count == 3:
-            choices = [empty, *((r.value, r.label) for r in THREE_PLAYER_ROLES)]
-            return forms.ChoiceField(label=_("Winner"), choices=choices, required=False)
+            choices = [("", "—"), *((r.value, r.label) for r in THREE_PLAYER_ROLES)]
+            return forms.ChoiceField(
+                label=_("Winner (required)"),
+                choices=choices,
+                required=False,
+                widget=forms.Select(attrs=attrs),
+            )
         return forms.TypedChoiceField(
-            label=_("Winner"),
+            label=_("Winner (required)"),
             choices=[("", "—")] + [(p, f"{p}: {names.get(p, '?')}") for p in spec.positions],
             coerce=int,
             empty_value=None,
             required=False,
+            widget=forms.Select(attrs=attrs),
         )
 
     def winner(self) -> str | int | None:
