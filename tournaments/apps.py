@@ -8,8 +8,14 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
+        from django.contrib.auth.models import User
+        from django.db.models.signals import pre_save
         from django.urls import register_converter
 
         from .converters import IdConverter
+        from .tokens import revoke_tokens_on_password_change
 
         register_converter(IdConverter, "id")
+        pre_save.connect(
+            revoke_tokens_on_password_change, sender=User, dispatch_uid="revoke_tokens"
+        )

@@ -1,7 +1,18 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import audit, auth, draw, games, knockout, participants, penalties, results, standings
+from . import (
+    audit,
+    auth,
+    draw,
+    games,
+    knockout,
+    participants,
+    penalties,
+    results,
+    staff,
+    standings,
+)
 from . import tournaments as tournaments_api
 
 urlpatterns = [
@@ -53,6 +64,13 @@ urlpatterns = [
         "tournaments/<id:tournament_id>/ranking/",
         knockout.RankingApi.as_view(),
         name="api-ranking",
+    ),
+    path("users/", staff.UserCreateApi.as_view(), name="api-users"),
+    path("tournaments/<id:tournament_id>/staff/", staff.StaffListApi.as_view(), name="api-staff"),
+    path(
+        "tournaments/<id:tournament_id>/staff/<str:username>/",
+        staff.StaffMemberApi.as_view(),
+        name="api-staff-member",
     ),
     path("tournaments/<id:tournament_id>/audit/", audit.AuditLogApi.as_view(), name="api-audit"),
     path("games/<id:game_id>/", games.GameDetailApi.as_view(), name="api-game"),
