@@ -92,6 +92,13 @@ def make_referee(*, tournament: Tournament | str | None = None, **extra: Any) ->
     return _staff(make_user(**extra), "referee", tournament)
 
 
+def make_user_organising(tournament: Tournament, **extra: Any) -> User:
+    """An organiser of ``tournament`` by appointment only: in no site-wide group."""
+    user = make_user(**extra)
+    appoint(user, tournament, "organiser")
+    return user
+
+
 def make_tournament(
     *, ruleset: str = "bang", settings: dict[str, Any] | None = None, **extra: Any
 ) -> Tournament:
