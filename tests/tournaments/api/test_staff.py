@@ -78,7 +78,9 @@ def test_a_tournament_keeps_its_last_organiser(chef):
     assert response.json()["errors"][0]["code"] == "last_organiser"
     # Nor may the last organiser be turned into a referee.
     response = api.post(
-        f"/api/tournaments/{tournament.pk}/staff/", {"user": "chef", "role": "referee"}, format="json"
+        f"/api/tournaments/{tournament.pk}/staff/",
+        {"user": "chef", "role": "referee"},
+        format="json",
     )
     assert response.status_code == 409
     assert tournament.staff.get().role == "organiser"
