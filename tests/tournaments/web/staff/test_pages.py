@@ -637,3 +637,14 @@ def test_showdown_role_pickers_name_the_cards(client):
     ).content.decode()
     assert "Outlaw (J♥ J♦ J♠)" in html and "Renegade (Joker)" in html
     assert "Deputy (Q♥ Q♦)" in html
+
+
+def test_the_staff_link_leads_to_this_tournament_only_for_its_staff() -> None:
+    mine = factories.make_tournament()
+    theirs = factories.make_tournament()
+    client = client_for(factories.make_referee(tournament=mine))
+    mine_html = client.get(reverse("tournament", args=[mine.pk])).content.decode()
+    assert f'href="{reverse("staff:tournament", args=[mine.pk])}"' in mine_html
+    theirs_html = client.get(reverse("tournament", args=[theirs.pk])).content.decode()
+    assert reverse("staff:tournament", args=[theirs.pk]) not in theirs_html
+    assert f'class="staff-link" href="{reverse("staff:index")}"' in theirs_html
