@@ -18,6 +18,25 @@ def _empty_cache():
 
 
 @pytest.fixture(autouse=True)
+def _staff_everywhere():
+    """``factories.make_organiser()``/``make_referee()`` without a tournament make
+    staff of every tournament of the test, those created later included."""
+    from django.db.models.signals import post_save
+
+    from tournaments.models import Tournament
+
+    def appoint(sender, instance, created, **kwargs):
+        if created and factories.EVERYWHERE:
+            factories.appoint_everywhere(instance)
+
+    factories.EVERYWHERE.clear()
+    post_save.connect(appoint, sender=Tournament, dispatch_uid="tests-staff-everywhere")
+    yield
+    post_save.disconnect(sender=Tournament, dispatch_uid="tests-staff-everywhere")
+    factories.EVERYWHERE.clear()
+
+
+@pytest.fixture(autouse=True)
 def _english_by_default():
     """Tests read English messages unless they ask for German."""
     with translation.override("en"):

@@ -13,7 +13,7 @@ from django.contrib.auth.models import Group, User
 
 from scoring.report import SeatReport
 from tournaments import services
-from tournaments.models import Character, Participant, Tournament
+from tournaments.models import Character, Participant, Tournament, TournamentStaff
 from tournaments.permissions import ORGANISERS, REFEREES
 
 _counter = itertools.count(1)
@@ -46,12 +46,59 @@ def make_user(*, username: str | None = None, groups: tuple[str, ...] = (), **ex
     return user
 
 
-def make_organiser(**extra: Any) -> User:
-    return make_user(groups=(ORGANISERS,), **extra)
+#: Users that are staff of every tournament of the running test (user id → role):
+#: ``make_organiser()`` and ``make_referee()`` without a ``tournament``. Emptied
+#: before each test (``tests/conftest.py``), which also appoints them to the
+#: tournaments created later in the test (``appoint_everywhere``).
+EVERYWHERE: dict[int, str] = {}
 
 
-def make_referee(**extra: Any) -> User:
-    return make_user(groups=(REFEREES,), **extra)
+def appoint(user: User, tournament: Tournament, role: str) -> None:
+    """Put ``user`` on the tournament's staff directly (no audit entry: test setup)."""
+    TournamentStaff.objects.update_or_create(
+        tournament=tournament, user=user, defaults={"role": role}
+    )
+
+
+def appoint_everywhere(tournament: Tournament) -> None:
+    present = set(User.objects.filter(pk__in=list(EVERYWHERE)).values_list("pk", flat=True))
+    for user_id, role in EVERYWHERE.items():
+        if user_id not in present:
+            continue
+        TournamentStaff.objects.get_or_create(
+            tournament=tournament, user_id=user_id, defaults={"role": role}
+        )
+
+
+def _staff(user: User, role: str, tournament: Tournament | str | None) -> User:
+    if tournament == "nowhere":
+        return user
+    if isinstance(tournament, Tournament):
+        appoint(user, tournament, role)
+        return user
+    EVERYWHERE[user.pk] = role
+    for existing in Tournament.objects.all():
+        appoint(user, existing, role)
+    return user
+
+
+def make_organiser(*, tournament: Tournament | str | None = None, **extra: Any) -> User:
+    """A member of the group ``organisers`` (may create tournaments) who organises
+    ``tournament``, or every tournament of the test (None), or none ("nowhere")."""
+    return _staff(make_user(groups=(ORGANISERS,), **extra), "organiser", tournament)
+
+
+def make_referee(*, tournament: Tournament | str | None = None, **extra: Any) -> User:
+    """A referee of ``tournament``, or of every tournament of the test (None), or of
+    none ("nowhere")."""
+    return _staff(make_user(**extra), "referee", tournament)
+
+
+def make_user_organising(tournament: Tournament, **extra: Any) -> User:
+    """An organiser of ``tournament`` by appointment only: in no site-wide group."""
+    user = make_user(**extra)
+    appoint(user, tournament, "organiser")
+    return user
 
 
 def make_tournament(

@@ -6,6 +6,11 @@ least role that may use it. A URL without an entry fails
 ``test_every_url_is_in_the_matrix``, so a new page or endpoint cannot ship
 without a decision about who may use it.
 
+Roles are per tournament (rules.md §7), so every cell is tried by actors that
+differ in *where* they hold their role: staff of this tournament, staff of
+another tournament, members of a site-wide group only, a site administrator,
+anonymous (``ACTORS``; ``ALLOWED`` says which of them each need admits).
+
 Denied means: anonymous on the API 401, anonymous on a page a redirect to the
 login, logged in without the role 403. Allowed means anything else (a 400 for
 the empty body we send is fine: the permission check came first).
@@ -23,9 +28,12 @@ from scoring.rulesets import Role
 from tests import factories
 from tournaments import services
 from tournaments.models import Game
+from tournaments.permissions import REFEREES
 
 ANYONE, REFEREE, ORGANISER = "anyone", "referee", "organiser"
-LEVEL = {ANYONE: 0, REFEREE: 1, ORGANISER: 2}
+#: Site-wide needs: the right to create tournaments and accounts (the group
+#: ``organisers``), and a staff role anywhere (the staff index).
+CREATOR, STAFF_ANYWHERE = "creator", "staff anywhere"
 
 MATRIX: dict[str, dict[str, str]] = {
     # public pages
@@ -44,7 +52,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "logout": {"POST": ANYONE},
     "set_language": {"POST": ANYONE},
     # staff pages
-    "staff:index": {"GET": REFEREE},
+    "staff:index": {"GET": STAFF_ANYWHERE},
     "staff:tournament": {"GET": REFEREE},
     "staff:participants": {"GET": REFEREE, "POST": ORGANISER},
     "staff:participant": {"GET": REFEREE, "POST": REFEREE},
@@ -52,12 +60,12 @@ MATRIX: dict[str, dict[str, str]] = {
     "staff:result": {"GET": REFEREE, "POST": REFEREE},
     "staff:result_check": {"POST": REFEREE},
     "staff:result_confirm": {"POST": REFEREE},
-    "staff:tournament_new": {"GET": ORGANISER, "POST": ORGANISER},
+    "staff:tournament_new": {"GET": CREATOR, "POST": CREATOR},
     "staff:settings": {"GET": ORGANISER, "POST": ORGANISER},
     "staff:draw": {"GET": ORGANISER, "POST": ORGANISER},
     "staff:progress": {"GET": ORGANISER},
     "staff:knockout": {"GET": ORGANISER, "POST": ORGANISER},
-    "staff:referees": {"GET": ORGANISER, "POST": ORGANISER},
+    "staff:team": {"GET": ORGANISER, "POST": ORGANISER},
     "staff:participants_import": {"GET": ORGANISER, "POST": ORGANISER},
     "staff:participants_import_template": {"GET": ORGANISER},
     "staff:audit": {"GET": ORGANISER},
@@ -66,7 +74,10 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-schema": {"GET": ANYONE},
     "api-docs": {"GET": ANYONE},
     "api-settings": {"GET": ANYONE},
-    "api-tournaments": {"GET": ANYONE, "POST": ORGANISER},
+    "api-tournaments": {"GET": ANYONE, "POST": CREATOR},
+    "api-users": {"POST": CREATOR},
+    "api-staff": {"GET": ORGANISER, "POST": ORGANISER},
+    "api-staff-member": {"DELETE": ORGANISER},
     "api-tournament": {"GET": ANYONE},
     "api-participants": {"GET": ANYONE, "POST": ORGANISER},
     "api-participants-import": {"POST": ORGANISER},
@@ -118,9 +129,11 @@ def test_every_url_is_in_the_matrix():
 
 @pytest.fixture
 def world(db) -> dict[str, Any]:
-    """A drawn tournament with one recorded result (by a referee who is none of the actors)."""
-    recorder = factories.make_referee(username="recorder")
+    """A drawn tournament with one recorded result (by a referee who is none of the
+    actors), and another tournament whose staff are strangers here."""
     tournament = factories.drawn_tournament(10, ruleset="showdown")
+    recorder = factories.make_referee(username="recorder", tournament=tournament)
+    other = factories.make_tournament(name="Another tournament")
     game = Game.objects.get(tournament=tournament, table__number=1, round=1)
     services.result_record(
         game=game,
@@ -131,9 +144,12 @@ def world(db) -> dict[str, Any]:
         actor=recorder,
     )
     return {
+        "tournament": tournament,
+        "other": other,
         "tournament_id": tournament.pk,
         "participant_id": tournament.participants.first().pk,
         "game_id": game.pk,
+        "username": recorder.username,
     }
 
 
@@ -146,22 +162,55 @@ def _url(name: str, world: dict[str, Any]) -> str:
     return url
 
 
-ACTORS = ("anonymous", "no_role", REFEREE, ORGANISER, "superuser")
-ACTOR_LEVEL = {"anonymous": 0, "no_role": 0, REFEREE: 1, ORGANISER: 2, "superuser": 2}
+#: Who asks: where their role is held.
+ACTORS = (
+    "anonymous",
+    "no_role",
+    "site_group_referees",  # the old site-wide group: no right anywhere now
+    "site_group_organisers",  # may create tournaments, staff of none
+    "referee_of_another",
+    "organiser_of_another",  # and a member of the group organisers
+    "referee_of_this",
+    "organiser_of_this",  # appointed, not in any group
+    "superuser",
+)
+ALLOWED: dict[str, set[str]] = {
+    ANYONE: set(ACTORS),
+    REFEREE: {"referee_of_this", "organiser_of_this", "superuser"},
+    ORGANISER: {"organiser_of_this", "superuser"},
+    CREATOR: {"site_group_organisers", "organiser_of_another", "superuser"},
+    STAFF_ANYWHERE: {
+        "site_group_organisers",
+        "referee_of_another",
+        "organiser_of_another",
+        "referee_of_this",
+        "organiser_of_this",
+        "superuser",
+    },
+}
 CELLS = [
     (name, method, need) for name, methods in MATRIX.items() for method, need in methods.items()
 ]
 
 
-def _client(client, actor: str):
-    if actor == REFEREE:
-        client.force_login(factories.make_referee())
-    elif actor == ORGANISER:
-        client.force_login(factories.make_organiser())
-    elif actor == "superuser":
-        client.force_login(factories.make_user(is_superuser=True))
-    elif actor == "no_role":
-        client.force_login(factories.make_user())
+def _user(actor: str, world: dict[str, Any]) -> Any:
+    this, other = world["tournament"], world["other"]
+    nowhere = "nowhere"
+    return {
+        "no_role": lambda: factories.make_user(),
+        "site_group_referees": lambda: factories.make_user(groups=(REFEREES,)),
+        "site_group_organisers": lambda: factories.make_organiser(tournament=nowhere),
+        "referee_of_another": lambda: factories.make_referee(tournament=other),
+        "organiser_of_another": lambda: factories.make_organiser(tournament=other),
+        "referee_of_this": lambda: factories.make_referee(tournament=this),
+        "organiser_of_this": lambda: factories.make_user_organising(this),
+        "superuser": lambda: factories.make_user(is_superuser=True),
+    }[actor]()
+
+
+def _client(client, actor: str, world: dict[str, Any]):
+    if actor != "anonymous":
+        client.force_login(_user(actor, world))
     return client
 
 
@@ -169,8 +218,10 @@ def _client(client, actor: str):
 @pytest.mark.parametrize(("name", "method", "need"), CELLS, ids=[f"{m} {n}" for n, m, _ in CELLS])
 def test_permission_cell(client, world, name, method, need, actor):
     url = _url(name, world)
-    response = getattr(_client(client, actor), method.lower())(url, content_type="application/json")
-    allowed = ACTOR_LEVEL[actor] >= LEVEL[need]
+    response = getattr(_client(client, actor, world), method.lower())(
+        url, content_type="application/json"
+    )
+    allowed = actor in ALLOWED[need]
     is_api = url.startswith("/api/")
     if allowed:
         assert response.status_code not in (401, 403), (response.status_code, url)
@@ -195,10 +246,9 @@ SCOPED = [
 def test_an_id_from_another_tournament_never_reaches_its_data(client, world, name):
     other = factories.drawn_tournament(10)
     wrong = {**world, "tournament_id": other.pk}
-    _client(client, "superuser")
-    response = (
-        client.get(_url(name, wrong)) if "GET" in MATRIX[name] else client.post(_url(name, wrong))
-    )
+    _client(client, "superuser", world)
+    method = "GET" if "GET" in MATRIX[name] else next(iter(MATRIX[name]))
+    response = getattr(client, method.lower())(_url(name, wrong))
     assert response.status_code == 404
 
 

@@ -43,6 +43,7 @@ from .models import (
     Seat,
     Table,
     Tournament,
+    TournamentStaff,
 )
 
 
@@ -75,6 +76,15 @@ class ParticipantInline(ReadOnlyTabularInline):
     fields = ["name", "nationality", "birth_date", "age_approved", "status"]
 
 
+class StaffInline(ReadOnlyTabularInline):
+    """Who organises and referees the tournament (changed on its staff page)."""
+
+    model = TournamentStaff
+    fields = ["user", "role", "appointed_at"]
+    readonly_fields = ["appointed_at"]
+    show_change_link = False
+
+
 class CharacterInline(ReadOnlyTabularInline):
     model = Character
     fields = ["name", "life_points"]
@@ -85,7 +95,7 @@ class TournamentAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["name", "date", "ruleset", "language"]
     list_filter = ["ruleset"]
     search_fields = ["name"]
-    inlines = [CharacterInline, ParticipantInline]
+    inlines = [StaffInline, CharacterInline, ParticipantInline]
     actions = ["redraw_group_stage"]
 
     @admin.action(description=_("Draw the group stage (seed: the tournament's name and date)"))

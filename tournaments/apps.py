@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import pre_save
 from django.urls import register_converter
 from django.utils.translation import gettext_lazy as _
 
@@ -11,4 +12,12 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
+        # Models can be imported only once the app registry is ready, i.e. here.
+        from django.contrib.auth.models import User
+
+        from .tokens import revoke_tokens_on_password_change
+
         register_converter(IdConverter, "id")
+        pre_save.connect(
+            revoke_tokens_on_password_change, sender=User, dispatch_uid="revoke_tokens"
+        )

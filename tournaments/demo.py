@@ -147,6 +147,9 @@ def build_demo(*, seed: str = "Demo 2027") -> list[Tournament]:
        of the group stage: the live leaderboard with games still missing.
     3. A club tournament (BANG!, 24 players) in the knockout: round 1 seated
        with character pick orders, one table recorded, one still playing.
+
+    ``orga`` creates all three (and so organises them); ``schiri`` and
+    ``schiri2`` are appointed referees of each.
     """
     users = demo_users()
     organiser, referees = users["orga"], [users["schiri"], users["schiri2"]]
@@ -201,6 +204,11 @@ def build_demo(*, seed: str = "Demo 2027") -> list[Tournament]:
     record_random_results(
         list(open_games(club, stage=Stage.KNOCKOUT))[:1], rng=rng, referees=referees
     )
+    for tournament in (championship, cup, club):
+        for referee in referees:
+            services.staff_appoint(
+                tournament=tournament, user=referee, role="referee", actor=organiser
+            )
     return [championship, cup, club]
 
 

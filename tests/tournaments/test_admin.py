@@ -338,3 +338,11 @@ def test_the_withdraw_action_does_what_the_service_does(admin_client: Client, su
     assert AuditEntry.objects.count() == count
     admin_seat.participant.refresh_from_db()
     assert admin_seat.participant.status == Participant.Status.WITHDRAWN
+
+
+def test_a_tournaments_change_page_lists_its_staff_read_only(admin_client: Client):
+    chef = factories.make_organiser(username="chefin", tournament="nowhere")
+    tournament = factories.make_tournament(actor=chef)
+    content = admin_client.get(_change(tournament)).content.decode()
+    assert "chefin" in content and "organiser" in content
+    assert 'name="staff-0-role"' not in content  # shown, not editable

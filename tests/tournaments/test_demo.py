@@ -47,3 +47,11 @@ def test_load_demo_builds_three_tournaments_at_different_stages():
 def test_the_demo_refuses_to_run_without_debug():
     with pytest.raises(CommandError):
         call_command("load_demo")
+
+
+@override_settings(DEBUG=True)
+def test_the_demo_appoints_its_staff_per_tournament():
+    call_command("load_demo", stdout=StringIO())
+    for tournament in Tournament.objects.all():
+        staff = dict(tournament.staff.values_list("user__username", "role"))
+        assert staff == {"orga": "organiser", "schiri": "referee", "schiri2": "referee"}

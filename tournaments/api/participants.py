@@ -16,14 +16,31 @@ from rest_framework.response import Response
 from tournaments import services
 from tournaments.errors import InvalidInput
 from tournaments.models import Participant
+from tournaments.permissions import is_staff_of
 
 from .common import TournamentApi, created
 from .fields import StrictBooleanField, StrictCharField, StrictSerializer
 
-__all__ = ["ParticipantListApi", "ParticipantOutput", "ParticipantWithdrawApi"]
+__all__ = [
+    "ParticipantListApi",
+    "ParticipantOutput",
+    "ParticipantWithdrawApi",
+    "PublicParticipantOutput",
+]
+
+
+class PublicParticipantOutput(serializers.Serializer):
+    """What everyone sees of a participant (rules.md §7, "Personal data")."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    nationality = serializers.CharField()
+    status = serializers.CharField()
 
 
 class ParticipantOutput(serializers.Serializer):
+    """What the tournament's staff see: the private fields too."""
+
     id = serializers.IntegerField()
     name = serializers.CharField()
     nationality = serializers.CharField()
@@ -41,10 +58,18 @@ class ParticipantListApi(TournamentApi):
         birth_date = serializers.DateField(required=False, allow_null=True, default=None)
         age_approved = StrictBooleanField(required=False, default=False)
 
-    @extend_schema(responses={200: ParticipantOutput(many=True)})
+    @extend_schema(
+        responses={200: ParticipantOutput(many=True)},
+        description="Birth dates and age approvals only for the tournament's staff.",
+    )
     def get(self, request: Request, tournament_id: int) -> Response:
         participants = self.tournament.participants.order_by("id")
-        return Response(ParticipantOutput(participants, many=True).data)
+        output = (
+            ParticipantOutput
+            if is_staff_of(request.user, self.tournament)
+            else PublicParticipantOutput
+        )
+        return Response(output(participants, many=True).data)
 
     @extend_schema(
         request=InputSerializer(many=True), responses={201: ParticipantOutput(many=True)}

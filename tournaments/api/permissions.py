@@ -1,37 +1,83 @@
-"""DRF permission classes: reading is public, changing needs a role."""
+"""DRF permission classes: reading is public, changing needs a role on the tournament.
+
+The tournament is the one of the URL: ``tournament_id``, or the tournament of
+the game ``game_id`` (the view's cached ``game``, which its handler reuses). A
+request is refused as unauthenticated (401) before any lookup; a site
+administrator passes without one.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from tournaments.permissions import is_organiser, is_referee
+from tournaments.permissions import is_organiser, is_referee, may_create_tournaments
+
+
+def _signed_in(request: Any) -> bool:
+    user = request.user
+    return bool(user and user.is_authenticated)
+
+
+def _tournament_id(view: Any) -> int | None:
+    kwargs = getattr(view, "kwargs", {}) or {}
+    if "tournament_id" in kwargs:
+        return int(kwargs["tournament_id"])
+    if "game_id" in kwargs:
+        return int(view.game.tournament_id)
+    return None
+
+
+def _has(check: Callable[[Any, int | None], bool], request: Any, view: Any) -> bool:
+    if not _signed_in(request):
+        return False
+    if request.user.is_superuser:
+        return True
+    return check(request.user, _tournament_id(view))
 
 
 class ReadOnlyOrOrganiser(BasePermission):
-    """Anyone reads; organisers change."""
+    """Anyone reads; the tournament's organisers change."""
 
     def has_permission(self, request: Any, view: Any) -> bool:
-        return request.method in SAFE_METHODS or is_organiser(request.user)
+        return request.method in SAFE_METHODS or _has(is_organiser, request, view)
 
 
 class ReadOnlyOrReferee(BasePermission):
-    """Anyone reads; referees (and organisers) change."""
+    """Anyone reads; the tournament's referees (and organisers) change."""
 
     def has_permission(self, request: Any, view: Any) -> bool:
-        return request.method in SAFE_METHODS or is_referee(request.user)
+        return request.method in SAFE_METHODS or _has(is_referee, request, view)
 
 
 class RefereeOnly(BasePermission):
-    """Only referees and organisers, also for reading (e.g. result history)."""
+    """Only the tournament's staff, also for reading (e.g. result history)."""
 
     def has_permission(self, request: Any, view: Any) -> bool:
-        return is_referee(request.user)
+        return _has(is_referee, request, view)
 
 
 class OrganiserOnly(BasePermission):
-    """Only organisers, also for reading (e.g. the audit log)."""
+    """Only the tournament's organisers, also for reading (e.g. the audit log)."""
 
     def has_permission(self, request: Any, view: Any) -> bool:
-        return is_organiser(request.user)
+        return _has(is_organiser, request, view)
+
+
+class ReadOnlyOrCreator(BasePermission):
+    """Anyone reads; members of the group ``organisers`` (and superusers) create.
+
+    For tournaments (the creator becomes the first organiser) and accounts.
+    """
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        return request.method in SAFE_METHODS or may_create_tournaments(request.user)
+
+
+class CreatorOnly(ReadOnlyOrCreator):
+    """Members of the group ``organisers`` (and superusers), also for reading."""
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        return may_create_tournaments(request.user)

@@ -19,6 +19,7 @@ from tournaments.preferences import SETTINGS
 
 from .common import BaseApi, TournamentApi, created
 from .fields import StrictCharField, StrictSerializer
+from .permissions import ReadOnlyOrCreator
 
 __all__ = ["SettingsApi", "TournamentDetailApi", "TournamentListApi", "TournamentOutput"]
 
@@ -35,7 +36,10 @@ class TournamentOutput(serializers.ModelSerializer):
 
 
 class TournamentListApi(BaseApi):
-    """``GET/POST /api/tournaments/``."""
+    """``GET/POST /api/tournaments/``: anyone reads; the group ``organisers`` creates
+    (the creator becomes the tournament's first organiser)."""
+
+    permission_classes = [ReadOnlyOrCreator]
 
     class InputSerializer(StrictSerializer):
         name = StrictCharField(max_length=200)

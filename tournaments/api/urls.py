@@ -11,6 +11,7 @@ from . import (
     participants,
     penalties,
     results,
+    staff,
     standings,
 )
 from . import tournaments as tournaments_api
@@ -74,6 +75,13 @@ urlpatterns = [
         "tournaments/<id:tournament_id>/ranking/",
         knockout.RankingApi.as_view(),
         name="api-ranking",
+    ),
+    path("users/", staff.UserCreateApi.as_view(), name="api-users"),
+    path("tournaments/<id:tournament_id>/staff/", staff.StaffListApi.as_view(), name="api-staff"),
+    path(
+        "tournaments/<id:tournament_id>/staff/<str:username>/",
+        staff.StaffMemberApi.as_view(),
+        name="api-staff-member",
     ),
     path("tournaments/<id:tournament_id>/audit/", audit.AuditLogApi.as_view(), name="api-audit"),
     path("games/<id:game_id>/", games.GameDetailApi.as_view(), name="api-game"),

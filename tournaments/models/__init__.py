@@ -24,7 +24,7 @@ Words used here (see ``rules.md``):
 Modules: ``tournament`` (Stage, Tournament, Character), ``people``
 (Participant, Penalty), ``play`` (GroupDraw, Table, Seat, Game), ``results``
 (Result, ResultSeat and which version counts), ``knockout`` (Knockout,
-LotDraw), ``audit`` (AuditEntry). Import from ``tournaments.models``.
+LotDraw), ``staff`` (TournamentStaff), ``audit`` (AuditEntry). Import from ``tournaments.models``.
 """
 
 from .audit import AuditEntry
@@ -32,6 +32,7 @@ from .knockout import Knockout, LotDraw
 from .people import MINIMUM_AGE, Participant, Penalty
 from .play import Game, GroupDraw, Seat, Table
 from .results import Result, ResultQuerySet, ResultSeat, ResultSeatQuerySet, RoleChoice
+from .staff import TournamentStaff
 from .tournament import Character, RulesetChoice, Stage, Tournament
 
 __all__ = [
@@ -54,4 +55,5 @@ __all__ = [
     "Stage",
     "Table",
     "Tournament",
+    "TournamentStaff",
 ]

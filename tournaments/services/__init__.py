@@ -33,7 +33,7 @@ from .results import (
     result_snapshot,
     seat_reports,
 )
-from .staff import referee_appoint, referee_dismiss
+from .staff import staff_appoint, staff_dismiss, user_create
 from .tournaments import (
     character_add,
     tournament_characters,
@@ -63,13 +63,14 @@ __all__ = [
     "participant_withdraw",
     "participants_register",
     "penalty_give",
-    "referee_appoint",
-    "referee_dismiss",
     "result_confirm",
     "result_record",
     "result_snapshot",
     "seat_reports",
+    "staff_appoint",
+    "staff_dismiss",
     "tournament_characters",
     "tournament_create",
     "tournament_update",
+    "user_create",
 ]

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from scoring.rulesets import Ruleset
 
 from ..errors import Conflict, ErrorItem, InvalidInput, full_clean_or_raise
-from ..models import Character, Tournament
+from ..models import Character, Tournament, TournamentStaff
 from ..preferences import validate_settings
 from .audit import audit_log
 from .draw import group_stage_drawn
@@ -37,7 +37,10 @@ def tournament_create(
     settings: Mapping[str, Any] | None = None,
     actor: User | None = None,
 ) -> Tournament:
-    """A new tournament; its settings are checked against ``tournaments.preferences``."""
+    """A new tournament; its settings are checked against ``tournaments.preferences``.
+
+    The creator (``actor``) becomes its first organiser (rules.md §7).
+    """
     tournament = Tournament(
         name=name, date=date, ruleset=ruleset, language=language, settings=dict(settings or {})
     )
@@ -51,6 +54,12 @@ def tournament_create(
             obj=tournament,
             after=_tournament_snapshot(tournament),
         )
+        if actor is not None and actor.is_authenticated:
+            TournamentStaff.objects.update_or_create(
+                tournament=tournament,
+                user=actor,
+                defaults={"role": TournamentStaff.Role.ORGANISER},
+            )
     return tournament
 
 

@@ -27,7 +27,11 @@ def test_a_write_to_a_missing_tournament_is_refused_before_it_is_looked_up(api, 
     assert anonymous.status_code == 401
     assert anonymous.json()["errors"][0]["code"] == "not_authenticated"
 
+    # Rights are per tournament: nobody is staff of a missing one, so only a
+    # site administrator learns that it is missing.
     api.force_authenticate(factories.make_organiser(username="chef"))
+    assert api.post(path, {"seed": "x"}, format="json").status_code == 403
+    api.force_authenticate(factories.make_user(username="admin", is_superuser=True))
     assert api.post(path, {"seed": "x"}, format="json").status_code == 404
 
 

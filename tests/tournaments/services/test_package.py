@@ -7,11 +7,13 @@ import pytest
 
 from tournaments import services
 
-# Every public name the single services module had, and the backup module's.
+# Every public name the single services module had, and the backup module's
+# (the site-wide ``referee_appoint``/``referee_dismiss`` became per-tournament staff).
 PUBLIC = [
     "audit_log",
-    "referee_appoint",
-    "referee_dismiss",
+    "staff_appoint",
+    "staff_dismiss",
+    "user_create",
     "tournament_create",
     "tournament_update",
     "character_add",

@@ -10,7 +10,7 @@ items on the form field it names, or on the whole form.
 from .base import add_domain_errors, random_seed
 from .knockout import KnockoutNextForm, KnockoutStartForm
 from .participants import ParticipantForm, ParticipantImportForm, PenaltyForm, WithdrawForm
-from .referees import ExistingUserForm
+from .referees import ExistingUserForm, NewStaffForm
 from .results import ResultEntry, ResultForm, live_problems
 from .seats import SeatForm, SeatFormSet
 from .setup import CharacterForm, DrawForm, TournamentForm, setting_field
@@ -21,6 +21,7 @@ __all__ = [
     "ExistingUserForm",
     "KnockoutNextForm",
     "KnockoutStartForm",
+    "NewStaffForm",
     "ParticipantForm",
     "ParticipantImportForm",
     "PenaltyForm",

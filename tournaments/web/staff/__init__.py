@@ -1,7 +1,8 @@
 """Pages for referees (result entry, open games, penalties) and organisers (running the day).
 
-Every page needs a login; a referee page needs the "referees" group (or an
-organiser), an organiser page the "organisers" group (or a superuser). The
+Every page needs a login; a page of one tournament needs a role on *that*
+tournament (``access``): a referee page its referees or organisers, an
+organiser page its organisers (superusers pass everywhere). The
 views are thin: they read with ``tournaments.selectors`` (or a plain query of
 one tournament's rows), change things only through ``tournaments.services``
 (``actions.run_service``: form → service → message and redirect), and turn a
@@ -12,7 +13,7 @@ service's ``DomainError`` into form errors or messages. The URLs are in
 from .home import audit, staff_index, tournament_home
 from .knockout import knockout
 from .progress import games, progress
-from .referees import referees
+from .referees import team
 from .results import result, result_check, result_confirm
 from .setup import (
     draw,
@@ -34,11 +35,11 @@ __all__ = [
     "participants_import",
     "participants_import_template",
     "progress",
-    "referees",
     "result",
     "result_check",
     "result_confirm",
     "staff_index",
+    "team",
     "tournament_home",
     "tournament_new",
     "tournament_settings",

@@ -1,4 +1,10 @@
-"""Who may see the staff pages, and the helpers every staff page uses."""
+"""Who may see the staff pages, and the helpers every staff page uses.
+
+A page under ``/t/<id>/staff/`` checks the role on *that* tournament
+(``tournaments.permissions``): a referee of one tournament gets 403 on
+another's pages. The pages across tournaments need a staff role somewhere
+(the index) or the right to create tournaments (a new tournament).
+"""
 
 from __future__ import annotations
 
@@ -15,7 +21,12 @@ from django.urls import reverse
 from django.utils.http import urlencode
 
 from tournaments.models import Tournament
-from tournaments.permissions import is_organiser, is_referee
+from tournaments.permissions import (
+    has_any_staff_role,
+    is_organiser,
+    is_referee,
+    may_create_tournaments,
+)
 
 View = Callable[..., HttpResponse]
 
@@ -33,13 +44,17 @@ class StaffRequest(HttpRequest):
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-def requires(check: Callable[[Any], bool]) -> Callable[[View], View]:
-    """Login first (anonymous users go to the login page), then the role (else 403)."""
+def requires(check: Callable[[Any, int | None], bool]) -> Callable[[View], View]:
+    """Login first (anonymous users go to the login page), then the role (else 403).
+
+    ``check(user, tournament_id)`` gets the URL's ``tournament_id`` (None on the
+    pages across tournaments).
+    """
 
     def decorator(view: View) -> View:
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            if not check(request.user):
+            if not check(request.user, kwargs.get("tournament_id")):
                 raise PermissionDenied
             return view(request, *args, **kwargs)
 
@@ -50,6 +65,8 @@ def requires(check: Callable[[Any], bool]) -> Callable[[View], View]:
 
 referee_required = requires(is_referee)
 organiser_required = requires(is_organiser)
+staff_required = requires(lambda user, _tournament_id: has_any_staff_role(user))
+creator_required = requires(lambda user, _tournament_id: may_create_tournaments(user))
 
 
 def get_tournament(tournament_id: int) -> Tournament:
@@ -69,6 +86,7 @@ NAV = {
     "tournament_form.html": "staff-settings",
     "participants_import.html": "staff-participants",
     "audit.html": "staff-home",
+    "team.html": "staff-team",
 }
 
 
@@ -76,7 +94,7 @@ def render_staff(
     request: HttpRequest, template: str, context: dict[str, Any], **kwargs: Any
 ) -> HttpResponse:
     """Render a staff template with the role and the staff menu entry to highlight."""
-    context.setdefault("is_organiser", is_organiser(request.user))
+    context.setdefault("is_organiser", is_organiser(request.user, context.get("tournament")))
     context.setdefault("nav", NAV.get(template, ""))
     return render(request, f"tournaments/staff/{template}", context, **kwargs)
 

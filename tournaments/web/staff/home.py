@@ -6,17 +6,29 @@ import django_tables2 as tables
 from django.db.models import Count, Q
 from django.http import HttpResponse
 
-from tournaments.models import AuditEntry, Game, Tournament
+from tournaments.models import AuditEntry, Game
+from tournaments.permissions import may_create_tournaments, staffed_tournaments
 
-from .access import StaffRequest, get_tournament, organiser_required, referee_required, render_staff
+from .access import (
+    StaffRequest,
+    get_tournament,
+    organiser_required,
+    referee_required,
+    render_staff,
+    staff_required,
+)
 from .tables import AUDIT_ACTIONS, AuditTable
 
 
-@referee_required
+@staff_required
 def staff_index(request: StaffRequest) -> HttpResponse:
-    """Every tournament with its staff pages; organisers can create one."""
-    tournaments = Tournament.objects.order_by("-date", "-id")
-    return render_staff(request, "index.html", {"tournaments": tournaments})
+    """My tournaments (every one for a site administrator); creators can add one."""
+    tournaments = staffed_tournaments(request.user).order_by("-date", "-id")
+    return render_staff(
+        request,
+        "index.html",
+        {"tournaments": tournaments, "may_create": may_create_tournaments(request.user)},
+    )
 
 
 @referee_required

@@ -35,6 +35,7 @@ from tournaments.web.forms import (
 from .access import (
     XLSX,
     StaffRequest,
+    creator_required,
     get_tournament,
     organiser_required,
     referee_required,
@@ -45,7 +46,7 @@ from .actions import run_service
 from .tables import ParticipantTable
 
 
-@organiser_required
+@creator_required
 def tournament_new(request: StaffRequest) -> HttpResponse:
     """Create a tournament (name, date, ruleset, language, settings)."""
     form = TournamentForm(request.POST or None)
@@ -113,7 +114,7 @@ def tournament_settings(request: StaffRequest, tournament_id: int) -> HttpRespon
 def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """The participant list; organisers register participants one by one here."""
     tournament = get_tournament(tournament_id)
-    organiser = is_organiser(request.user)
+    organiser = is_organiser(request.user, tournament_id)
     form = ParticipantForm(request.POST or None) if organiser else None
     if request.method == "POST":
         if form is None:
@@ -250,7 +251,7 @@ def participant_detail(
             redirect_to=here,
         )
     elif action == "withdraw":
-        if not is_organiser(request.user):
+        if not is_organiser(request.user, tournament_id):
             raise PermissionDenied
         done = run_service(
             request,

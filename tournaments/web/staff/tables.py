@@ -126,15 +126,20 @@ class ParticipantTable(tables.Table):
         )
 
 
-class RefereeTable(tables.Table):
-    username = tables.Column(verbose_name=gettext_lazy("User name"))
-    last_login = tables.DateTimeColumn(verbose_name=gettext_lazy("Last login"), short=True)
+class StaffTable(tables.Table):
+    """A tournament's staff (``TournamentStaff`` rows) with a button to dismiss each."""
+
+    username = tables.Column(accessor="user__username", verbose_name=gettext_lazy("User name"))
+    role = tables.Column(verbose_name=gettext_lazy("Role"))
+    last_login = tables.DateTimeColumn(
+        accessor="user__last_login", verbose_name=gettext_lazy("Last login"), short=True
+    )
     remove = tables.TemplateColumn(
         verbose_name="",
         orderable=False,
         template_code=(
             '<form method="post">{% csrf_token %}<input type="hidden" name="action" '
-            'value="remove"><input type="hidden" name="user" value="{{ record.pk }}">'
+            'value="remove"><input type="hidden" name="user" value="{{ record.user_id }}">'
             '<button type="submit" class="small">{% load i18n %}{% translate "Remove" %}'
             "</button></form>"
         ),
@@ -161,8 +166,8 @@ AUDIT_ACTIONS: dict[str, Any] = {
     "knockout_round_seated": gettext_lazy("Knockout round seated"),
     "knockout_champion": gettext_lazy("Champion decided"),
     "tournament_imported": gettext_lazy("Tournament imported"),
-    "referee_added": gettext_lazy("Referee added"),
-    "referee_removed": gettext_lazy("Referee removed"),
+    "staff_appointed": gettext_lazy("Staff member appointed"),
+    "staff_dismissed": gettext_lazy("Staff member dismissed"),
 }
 
 _OBJECT_TYPES: dict[str, Any] = {

@@ -8,7 +8,7 @@ from django.urls import path
 from .home import audit, staff_index, tournament_home
 from .knockout import knockout
 from .progress import games, progress
-from .referees import referees
+from .referees import team
 from .results import result, result_check, result_confirm
 from .setup import (
     draw,
@@ -25,7 +25,6 @@ app_name = "staff"
 urlpatterns = [
     path("staff/", staff_index, name="index"),
     path("staff/tournaments/new/", tournament_new, name="tournament_new"),
-    path("staff/referees/", referees, name="referees"),
     path("t/<id:tournament_id>/staff/", tournament_home, name="tournament"),
     path("t/<id:tournament_id>/staff/settings/", tournament_settings, name="settings"),
     path("t/<id:tournament_id>/staff/participants/", participants, name="participants"),
@@ -64,4 +63,5 @@ urlpatterns = [
     ),
     path("t/<id:tournament_id>/staff/knockout/", knockout, name="knockout"),
     path("t/<id:tournament_id>/staff/audit/", audit, name="audit"),
+    path("t/<id:tournament_id>/staff/team/", team, name="team"),
 ]

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -26,7 +26,6 @@ from tournaments.models import (
     Stage,
     Tournament,
 )
-from tournaments.permissions import REFEREES
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +100,7 @@ def test_anonymous_users_are_sent_to_the_login_page() -> None:
     game = first_game(tournament)
     for url in [
         reverse("staff:index"),
-        reverse("staff:referees"),
+        reverse("staff:team", args=[tournament.pk]),
         reverse("staff:tournament_new"),
         reverse("staff:result", args=[tournament.pk, game.pk]),
         *(reverse(name, args=[tournament.pk]) for name, _ in STAFF_URLS),
@@ -128,7 +127,7 @@ def test_a_referee_reaches_referee_pages_but_not_organiser_pages() -> None:
     for name, referee_may in STAFF_URLS:
         status = client.get(reverse(name, args=[tournament.pk])).status_code
         assert status == (200 if referee_may else 403), name
-    assert client.get(reverse("staff:referees")).status_code == 403
+    assert client.get(reverse("staff:team", args=[tournament.pk])).status_code == 403
     assert client.get(reverse("staff:tournament_new")).status_code == 403
     # Referees see the participant list but cannot register anyone.
     response = client.post(
@@ -514,11 +513,13 @@ def test_knockout_page_before_the_start() -> None:
     assert 'name="seed"' in html and 'value="start"' in html
 
 
-def test_an_organiser_manages_referees() -> None:
-    organiser = factories.make_organiser()
+def test_an_organiser_manages_the_staff_of_their_tournament() -> None:
+    organiser = factories.make_organiser(username="chefin", tournament="nowhere")
+    tournament = factories.make_tournament(actor=organiser)
+    other = factories.make_tournament()
     existing = factories.make_user(username="hanna")
     client = client_for(organiser)
-    url = reverse("staff:referees")
+    url = reverse("staff:team", args=[tournament.pk])
     client.post(
         url,
         {
@@ -526,16 +527,59 @@ def test_an_organiser_manages_referees() -> None:
             "username": "schiri-neu",
             "password1": "Sehr-geheim-2027",
             "password2": "Sehr-geheim-2027",
+            "role": "referee",
         },
     )
-    client.post(url, {"action": "add", "user": existing.pk})
-    group = Group.objects.get(name=REFEREES)
-    assert set(group.user_set.values_list("username", flat=True)) == {"schiri-neu", "hanna"}
+    client.post(url, {"action": "add", "user": existing.pk, "role": "organiser"})
+    staff = dict(tournament.staff.values_list("user__username", "role"))
+    assert staff == {"chefin": "organiser", "schiri-neu": "referee", "hanna": "organiser"}
+    assert not other.staff.exists()  # appointed for this tournament only
     html = client.get(url).content.decode()
     assert "schiri-neu" in html and "hanna" in html
     client.post(url, {"action": "remove", "user": existing.pk})
-    assert list(group.user_set.values_list("username", flat=True)) == ["schiri-neu"]
-    assert AuditEntry.objects.filter(action="referee_removed").count() == 1
+    assert set(tournament.staff.values_list("user__username", flat=True)) == {
+        "chefin",
+        "schiri-neu",
+    }
+    assert AuditEntry.objects.filter(tournament=tournament, action="staff_dismissed").count() == 1
+    # The last organiser stays: the page says why.
+    response = client.post(url, {"action": "remove", "user": organiser.pk}, follow=True)
+    assert "at least one organiser" in response.content.decode()
+    assert tournament.staff.filter(user=organiser, role="organiser").exists()
+    # Another tournament's staff page is not theirs.
+    assert client.get(reverse("staff:team", args=[other.pk])).status_code == 403
+
+
+def test_an_appointed_organiser_without_the_group_appoints_but_creates_no_account() -> None:
+    tournament = factories.make_tournament()
+    appointed = factories.make_user(username="appointed")
+    factories.appoint(appointed, tournament, "organiser")
+    client = client_for(appointed)
+    url = reverse("staff:team", args=[tournament.pk])
+    assert 'value="create"' not in client.get(url).content.decode()
+    response = client.post(
+        url,
+        {
+            "action": "create",
+            "username": "x-new",
+            "password1": "Sehr-geheim-2027",
+            "password2": "Sehr-geheim-2027",
+            "role": "referee",
+        },
+    )
+    assert response.status_code == 403
+    assert not User.objects.filter(username="x-new").exists()
+
+
+def test_the_staff_index_lists_only_my_tournaments() -> None:
+    mine = factories.make_tournament(name="Mein Turnier")
+    theirs = factories.make_tournament(name="Fremdes Turnier")
+    referee = factories.make_referee(tournament=mine)
+    html = client_for(referee).get(reverse("staff:index")).content.decode()
+    assert "Mein Turnier" in html and "Fremdes Turnier" not in html
+    assert reverse("staff:tournament_new") not in html  # a referee creates no tournament
+    assert client_for(referee).get(reverse("staff:tournament", args=[theirs.pk])).status_code == 403
+    assert client_for(factories.make_user()).get(reverse("staff:index")).status_code == 403
 
 
 def test_the_knockout_page_starts_and_seats_the_next_round() -> None:
@@ -593,3 +637,14 @@ def test_showdown_role_pickers_name_the_cards(client):
     ).content.decode()
     assert "Outlaw (J♥ J♦ J♠)" in html and "Renegade (Joker)" in html
     assert "Deputy (Q♥ Q♦)" in html
+
+
+def test_the_staff_link_leads_to_this_tournament_only_for_its_staff() -> None:
+    mine = factories.make_tournament()
+    theirs = factories.make_tournament()
+    client = client_for(factories.make_referee(tournament=mine))
+    mine_html = client.get(reverse("tournament", args=[mine.pk])).content.decode()
+    assert f'href="{reverse("staff:tournament", args=[mine.pk])}"' in mine_html
+    theirs_html = client.get(reverse("tournament", args=[theirs.pk])).content.decode()
+    assert reverse("staff:tournament", args=[theirs.pk]) not in theirs_html
+    assert f'class="staff-link" href="{reverse("staff:index")}"' in theirs_html
