@@ -22,7 +22,7 @@ import logging
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -148,6 +148,7 @@ class ScoresheetsPdf(PdfExporter):
     filename_word = gettext_lazy("scoresheets")
     audience = Audience.REFEREE
     parameters = ScoresheetParameters
+    error_codes: ClassVar[dict[int, list[str]]] = {404: ["no_games"]}
 
     def render(
         self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
