@@ -170,7 +170,7 @@ class KnockoutNextRoundApi(TournamentApi):
     @extend_schema(request=InputSerializer, responses={200: ChampionOutput, 201: KnockoutOutput})
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = self.tournament
-        values = self.parse(self.InputSerializer, request.data or {})
+        values = self.parse(self.InputSerializer, request.data)  # an empty body is {}
         knockout = services.knockout_next_round(
             tournament=tournament, seed=values["seed"] or None, actor=self.actor
         )

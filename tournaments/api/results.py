@@ -150,6 +150,6 @@ class ResultConfirmApi(GameApi):
     @extend_schema(request=InputSerializer, responses={200: ResultOutput})
     def post(self, request: Request, game_id: int) -> Response:
         game = self.game
-        values = self.parse(self.InputSerializer, request.data or {})
+        values = self.parse(self.InputSerializer, request.data)  # an empty body is {}
         result = services.result_confirm(game=game, actor=self.actor, **values)
         return Response(ResultOutput(result).data)

@@ -196,6 +196,14 @@ def list_bounds(serializer: serializers.ListSerializer[Any]) -> dict[str, int]:
     return bounds
 
 
+def text_pattern(field: serializers.CharField) -> str:
+    """What DRF's CharField refuses beyond its lengths: NUL characters and, unless
+    blank is allowed, a text that is only whitespace (it is trimmed)."""
+    if field.allow_blank or not field.trim_whitespace:
+        return r"^[^\x00]*$"
+    return r"^[^\x00]*[^\s\x00][^\x00]*$"
+
+
 class AutoSchema(BaseAutoSchema):
     """drf-spectacular's inspector, plus every error answer and anonymous access."""
 
@@ -230,6 +238,8 @@ class AutoSchema(BaseAutoSchema):
         schema: dict[str, Any] = super()._map_serializer_field(field, direction, bypass_extensions)
         if isinstance(field, serializers.ListSerializer):
             schema.update(list_bounds(field))
+        if direction == "request" and isinstance(field, serializers.CharField):
+            schema.setdefault("pattern", text_pattern(field))
         return schema
 
     def _unwrap_list_serializer(self, serializer: Any, direction: Any) -> dict[str, Any] | None:
