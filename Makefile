@@ -1,13 +1,14 @@
 # Two commands for a fresh machine (see README.md):
 #   make run   - set up, load the demo tournament, serve http://127.0.0.1:8000 (SQLite)
 #   make test  - set up and run the whole test suite
+#   make schema - refresh docs/openapi.yaml, the API's schema as reviewed
 # uv is installed from PyPI if missing; it creates .venv from pyproject.toml + uv.lock.
 
 UV ?= $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
 PY := $(UV) run --frozen python
 PYTEST_ARGS ?=
 
-.PHONY: setup run test lint messages demo
+.PHONY: setup run test lint messages demo schema
 
 setup:
 	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
@@ -33,3 +34,8 @@ lint:
 
 messages:
 	$(PY) manage.py makemessages -l de -l en --ignore=.venv --ignore=tests --ignore=benchmarks --no-obsolete
+
+# The committed OpenAPI snapshot (tests/tournaments/api/test_schema_snapshot.py):
+# refresh it after a deliberate change of the API and commit it with the change.
+schema:
+	$(PY) manage.py spectacular --lang en --validate --fail-on-warn --file docs/openapi.yaml

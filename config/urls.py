@@ -2,6 +2,12 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+# Under /api/ Django's own errors are JSON in the API's error shape; elsewhere its pages.
+handler400 = "tournaments.api.errors.bad_request"
+handler403 = "tournaments.api.errors.permission_denied"
+handler404 = "tournaments.api.errors.not_found"
+handler500 = "tournaments.api.errors.server_error"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("tournaments.api.urls")),

@@ -180,6 +180,13 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Runs BANG! and Showdown tournaments on the model of the German championship.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Inputs and answers are separate components: an upload is binary, a
+    # strict input refuses unknown keys, an answer's read-only fields are required.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Ids in paths are numbers (tournaments.converters.IdConverter: 1 to 18 digits).
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "format": "int64", "minimum": 1, "maximum": 10**18 - 1}
+    },
     # Served from our own static files: venues often have no internet.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

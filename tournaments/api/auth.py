@@ -7,7 +7,7 @@ Login attempts are throttled per client address (the ``login`` rate,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django.contrib.auth import authenticate
 from django.utils.translation import gettext as _
@@ -23,6 +23,7 @@ from tournaments.errors import InvalidInput
 
 from .common import BaseApi
 from .fields import StrictCharField, StrictSerializer
+from .schema import ErrorCodes
 
 __all__ = ["LoginThrottle", "TokenLoginApi"]
 
@@ -37,6 +38,7 @@ class TokenLoginApi(BaseApi):
     permission_classes = [AllowAny]
     authentication_classes: list[Any] = []
     throttle_classes = [LoginThrottle]
+    error_codes: ClassVar[ErrorCodes] = {"post": {400: ["invalid_credentials"]}}
 
     class InputSerializer(StrictSerializer):
         username = StrictCharField(max_length=150)

@@ -15,7 +15,7 @@ that a client sending ``Accept: application/pdf`` is not refused with 406.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpResponse
@@ -24,7 +24,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import BasePermission
 from rest_framework.renderers import BaseRenderer, JSONRenderer
@@ -40,7 +40,7 @@ from tournaments.models import Tournament
 from .fields import StrictSerializer
 from .participants import ParticipantOutput
 from .permissions import OrganiserOnly, ReadOnlyOrOrganiser, RefereeOnly
-from .schema import AutoSchema
+from .schema import AutoSchema, ErrorCodes
 
 __all__ = [
     "PDF",
@@ -129,11 +129,28 @@ class DocumentApi(APIView):
     def exporter(self) -> Exporter:
         return documents.get(self.exporter_id)
 
+    @property
+    def error_codes(self) -> ErrorCodes:
+        """For the schema: what the exporter raises."""
+        return {"get": self.exporter.error_codes}
+
     def get_permissions(self) -> list[BasePermission]:
         return [PERMISSIONS[self.exporter.audience]()]
 
     def get_renderers(self) -> list[BaseRenderer]:
         return [JSONRenderer(), RENDERERS[self.exporter.media_type]()]
+
+    def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
+        """``?format=`` may only name the document's own format (``pdf``, ``xlsx``):
+        anything else, ``json`` or empty included, is refused with 406, never
+        answered with the file."""
+        own = RENDERERS[self.exporter.media_type].format
+        asked = request.query_params.get("format")
+        if not force and asked is not None and asked != own:
+            raise exceptions.NotAcceptable(
+                _("This document is only available as %(format)s.") % {"format": own.upper()}
+            )
+        return super().perform_content_negotiation(request, force)
 
     def handle_exception(self, exc: Exception) -> Response:
         response = super().handle_exception(exc)
@@ -161,7 +178,9 @@ class DocumentApi(APIView):
         """The exporter's query parameters, validated (400 in the API's error shape)."""
         if self.exporter.parameters is None:
             return {}
-        serializer = strict(self.exporter.parameters)(data=request.query_params.dict())
+        query = request.query_params.dict()
+        query.pop("format", None)  # checked by content negotiation
+        serializer = strict(self.exporter.parameters)(data=query)
         serializer.is_valid(raise_exception=True)
         return dict(serializer.validated_data)
 
@@ -174,6 +193,29 @@ class ParticipantImportApi(APIView):
     """
 
     parser_classes = [MultiPartParser]
+    error_codes: ClassVar[ErrorCodes] = {
+        "post": {
+            400: [
+                "required",
+                "invalid_file",
+                "file_too_large",
+                "empty_file",
+                "too_many_rows",
+                "unknown_column",
+                "duplicate_column",
+                "missing_column",
+                "missing_name",
+                "missing_nationality",
+                "invalid_date",
+                "invalid_boolean",
+                "unknown_nationality",
+                "too_many_participants",
+                "invalid_birth_date",
+                "too_young",
+            ],
+            409: ["draw_locked"],
+        }
+    }
 
     @extend_schema(
         request={

@@ -9,7 +9,7 @@ first group result is recorded.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -21,6 +21,7 @@ from tournaments.models import Tournament
 
 from .common import TournamentApi, created
 from .fields import StrictCharField, StrictIntegerField, StrictSerializer
+from .schema import ErrorCodes
 from .serializers import SeatOutput
 
 __all__ = ["DrawOutput", "GroupDrawApi"]
@@ -49,6 +50,13 @@ def _draw_payload(tournament: Tournament) -> dict[str, Any]:
 
 class GroupDrawApi(TournamentApi):
     """``GET/POST /api/tournaments/{id}/group-stage/draw/``."""
+
+    error_codes: ClassVar[ErrorCodes] = {
+        "post": {
+            400: ["invalid_seed", "not_splittable", "invalid_five_tables"],
+            409: ["draw_locked"],
+        }
+    }
 
     class InputSerializer(StrictSerializer):
         seed = StrictCharField(max_length=200)

@@ -1,14 +1,28 @@
-"""Every API error in one shape: ``{"errors": [{"code", "message", "field"?, "position"?}]}``."""
+"""Every API error in one shape: ``{"errors": [{"code", "message", "field"?, "position"?}]}``.
+
+Everything under ``/api/`` answers errors this way, as JSON whatever the
+client accepts: DRF's exceptions through ``exception_handler``, and what
+Django answers itself (an unmatched path, a server error) through the
+``handler400/403/404/500`` views that ``config/urls.py`` installs
+(``api_error_view``), which leave the other paths to Django's pages. A
+database that cannot be reached answers ``503 service_unavailable`` with
+``Retry-After``. ``schema.py`` documents the shape and the codes.
+"""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
-from django.http import Http404
+from django.db import InterfaceError, OperationalError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+from django.views import defaults
 from rest_framework import exceptions, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -27,6 +41,11 @@ _CODES = {
 }
 
 _KEPT_HEADERS = {"WWW-Authenticate", "Retry-After", "Allow"}
+
+#: Seconds a client waits before trying again when the database is away.
+RETRY_AFTER = 5
+
+logger = logging.getLogger(__name__)
 
 
 def error_response(errors: list[dict[str, Any]], status_code: int, headers: Any = None) -> Response:
@@ -79,6 +98,16 @@ def _normalise_code(code: str) -> str:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    response = _handle(exc, context)
+    request = context.get("request")
+    if response is not None and request is not None:
+        # Errors are JSON, whatever the client accepts (a PDF, the browsable page).
+        request.accepted_renderer = JSONRenderer()
+        request.accepted_media_type = JSONRenderer.media_type
+    return response
+
+
+def _handle(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DomainError):
         return error_response([e.as_dict() for e in exc.errors], exc.status_code)
     if isinstance(exc, RequestDataTooBig):
@@ -90,6 +119,13 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return error_response(
             [{"code": "malformed_request", "message": _("The request is malformed.")}],
             status.HTTP_400_BAD_REQUEST,
+        )
+    if isinstance(exc, OperationalError | InterfaceError):
+        logger.error("database unavailable: %s", exc, exc_info=exc)
+        return error_response(
+            [{"code": "service_unavailable", "message": _("Try again in a few seconds.")}],
+            status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(RETRY_AFTER)},
         )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
@@ -111,3 +147,44 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             headers={k: v for k, v in response.items() if k in _KEPT_HEADERS},
         )
     return response
+
+
+#: What Django itself answers under ``/api/``: status, code and message.
+_DJANGO_ERRORS: dict[int, tuple[str, Any]] = {
+    400: ("malformed_request", lambda: _("The request is malformed.")),
+    403: ("permission_denied", lambda: exceptions.PermissionDenied.default_detail),
+    404: ("not_found", lambda: exceptions.NotFound.default_detail),
+    500: ("server_error", lambda: _("Something went wrong on the server; it has been logged.")),
+}
+
+_DJANGO_PAGES: dict[int, Callable[..., HttpResponse]] = {
+    400: defaults.bad_request,
+    403: defaults.permission_denied,
+    404: defaults.page_not_found,
+    500: defaults.server_error,
+}
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path_info == "/api" or request.path_info.startswith("/api/")
+
+
+def api_error_view(status_code: int) -> Callable[..., HttpResponse]:
+    """Django's error view for ``status_code``, in the API's shape under ``/api/``."""
+    code, message = _DJANGO_ERRORS[status_code]
+    page = _DJANGO_PAGES[status_code]
+
+    def view(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+        if not is_api(request):
+            return page(request) if status_code == 500 else page(request, exception)
+        body = {"errors": [{"code": code, "message": str(message())}]}
+        return JsonResponse(body, status=status_code)
+
+    view.__name__ = f"api_error_{status_code}"
+    return view
+
+
+bad_request = api_error_view(400)
+permission_denied = api_error_view(403)
+not_found = api_error_view(404)
+server_error = api_error_view(500)

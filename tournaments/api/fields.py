@@ -69,6 +69,14 @@ class StrictSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
+class SettingsField(serializers.DictField):
+    """A tournament's ``settings``: the overrides in, every effective value out.
+
+    The keys, types and bounds are ``preferences.SETTINGS``, checked when the
+    tournament is saved; ``schema.py`` documents them.
+    """
+
+
 @extend_schema_field({"oneOf": [{"type": "string"}, {"type": "integer"}]})
 class WinnerField(serializers.Field):
     """``law``/``outlaws``/``renegade``, a role (three players) or a seat position (duel)."""

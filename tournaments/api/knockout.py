@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -27,6 +27,7 @@ from tournaments.selectors import KnockoutTableView
 
 from .common import TournamentApi, created
 from .fields import StrictCharField, StrictIntegerField, StrictSerializer
+from .schema import ErrorCodes
 from .serializers import SeatOutput
 
 __all__ = [
@@ -139,6 +140,13 @@ class KnockoutApi(TournamentApi):
 class KnockoutStartApi(TournamentApi):
     """``POST /api/tournaments/{id}/knockout/start/`` (organiser)."""
 
+    error_codes: ClassVar[ErrorCodes] = {
+        "post": {
+            400: ["invalid_seed", "invalid_field_size"],
+            409: ["knockout_started", "round_incomplete"],
+        }
+    }
+
     class InputSerializer(StrictSerializer):
         seed = StrictCharField(max_length=200)
         field_size = StrictIntegerField(required=False, allow_null=True, default=None, min_value=2)
@@ -155,13 +163,19 @@ class KnockoutStartApi(TournamentApi):
 class KnockoutNextRoundApi(TournamentApi):
     """``POST /api/tournaments/{id}/knockout/next-round/`` (organiser)."""
 
+    error_codes: ClassVar[ErrorCodes] = {
+        "post": {
+            409: ["knockout_not_started", "knockout_finished", "round_incomplete", "nobody_left"]
+        }
+    }
+
     class InputSerializer(StrictSerializer):
         seed = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
 
     @extend_schema(request=InputSerializer, responses={200: ChampionOutput, 201: KnockoutOutput})
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = self.tournament
-        values = self.parse(self.InputSerializer, request.data or {})
+        values = self.parse(self.InputSerializer, request.data)  # an empty body is {}
         knockout = services.knockout_next_round(
             tournament=tournament, seed=values["seed"] or None, actor=self.actor
         )

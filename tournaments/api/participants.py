@@ -6,6 +6,8 @@ whether they still play (active, withdrawn, excluded).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -20,6 +22,7 @@ from tournaments.permissions import is_staff_of
 
 from .common import TournamentApi, created
 from .fields import StrictBooleanField, StrictCharField, StrictSerializer
+from .schema import ErrorCodes
 
 __all__ = [
     "ParticipantListApi",
@@ -52,6 +55,18 @@ class ParticipantOutput(serializers.Serializer):
 class ParticipantListApi(TournamentApi):
     """``GET/POST /api/tournaments/{id}/participants/``: a list in, a list out, all or nothing."""
 
+    error_codes: ClassVar[ErrorCodes] = {
+        "post": {
+            400: [
+                "unknown_nationality",
+                "too_many_participants",
+                "invalid_birth_date",
+                "too_young",
+            ],
+            409: ["draw_locked"],
+        }
+    }
+
     class InputSerializer(StrictSerializer):
         name = StrictCharField(max_length=120)
         nationality = StrictCharField(max_length=8)
@@ -72,7 +87,8 @@ class ParticipantListApi(TournamentApi):
         return Response(output(participants, many=True).data)
 
     @extend_schema(
-        request=InputSerializer(many=True), responses={201: ParticipantOutput(many=True)}
+        request=InputSerializer(many=True, allow_empty=False),
+        responses={201: ParticipantOutput(many=True)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = self.tournament

@@ -7,6 +7,8 @@ has a reason.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -20,6 +22,7 @@ from tournaments.models import Penalty
 from .common import TournamentApi, created
 from .fields import StrictCharField, StrictIntegerField, StrictSerializer
 from .permissions import ReadOnlyOrReferee
+from .schema import ErrorCodes
 
 __all__ = ["PenaltyListApi"]
 
@@ -28,6 +31,17 @@ class PenaltyListApi(TournamentApi):
     """``GET/POST /api/tournaments/{id}/penalties/`` (giving one: referee)."""
 
     permission_classes = [ReadOnlyOrReferee]
+    error_codes: ClassVar[ErrorCodes] = {
+        "post": {
+            400: [
+                "unknown_participant",
+                "invalid_kind",
+                "reason_required",
+                "invalid_amount",
+                "already_excluded",
+            ]
+        }
+    }
 
     class InputSerializer(StrictSerializer):
         participant = StrictIntegerField()

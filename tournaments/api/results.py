@@ -13,13 +13,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scoring.report import PROBLEM_CODES
 from scoring.results import SeatReport
 from scoring.rulesets import Role
 from tournaments import services
@@ -34,6 +35,7 @@ from .fields import (
     WinnerField,
 )
 from .permissions import RefereeOnly
+from .schema import ErrorCodes
 from .serializers import ResultOutput, ResultSeatOutput
 
 __all__ = ["ResultApi", "ResultConfirmApi", "ResultHistoryApi"]
@@ -43,6 +45,12 @@ class ResultApi(GameApi):
     """``PUT /api/games/{id}/result/``: record or correct a game's result (referee)."""
 
     permission_classes = [RefereeOnly]
+    error_codes: ClassVar[ErrorCodes] = {
+        "put": {
+            400: [*sorted(PROBLEM_CODES), "reason_required"],
+            409: ["game_not_played", "round_closed", "version_conflict"],
+        }
+    }
 
     class InputSerializer(StrictSerializer):
         class SeatIn(StrictSerializer):
@@ -132,6 +140,9 @@ class ResultConfirmApi(GameApi):
     """``POST /api/games/{id}/confirm/``: a second person confirms the result."""
 
     permission_classes = [RefereeOnly]
+    error_codes: ClassVar[ErrorCodes] = {
+        "post": {403: ["cannot_confirm_own_entry"], 409: ["no_result", "version_conflict"]}
+    }
 
     class InputSerializer(StrictSerializer):
         version = StrictIntegerField(required=False, allow_null=True, default=None)
@@ -139,6 +150,6 @@ class ResultConfirmApi(GameApi):
     @extend_schema(request=InputSerializer, responses={200: ResultOutput})
     def post(self, request: Request, game_id: int) -> Response:
         game = self.game
-        values = self.parse(self.InputSerializer, request.data or {})
+        values = self.parse(self.InputSerializer, request.data)  # an empty body is {}
         result = services.result_confirm(game=game, actor=self.actor, **values)
         return Response(ResultOutput(result).data)

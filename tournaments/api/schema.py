@@ -1,17 +1,361 @@
-"""OpenAPI schema generation tweaks.
+"""The OpenAPI schema tells the whole truth: every answer an operation can give.
+
+Words used here:
+
+- An **error answer** is any 4xx or 5xx: its body is always the one component
+  ``Error`` (``errors.py`` builds it), whatever the operation.
+- An operation's **error codes** are the stable ``code`` values it can answer,
+  per status. Most follow from what the view is, and are found here so that a
+  new endpoint is documented without a word of its own:
+
+  - 400 from its input (request body or query parameters): the codes of its
+    serializers' fields, ``unknown_field`` for a strict input,
+    ``malformed_request`` for a body that does not parse;
+  - 401 where it has authenticators (a wrong token), ``not_authenticated`` and
+    403 ``permission_denied`` where anonymous callers are refused (found by
+    asking the view's permission classes about an anonymous caller);
+  - 403 also on writes with a session (CSRF);
+  - 404 ``not_found`` where the path names an object;
+  - 406, 413 and 415 from content negotiation and the request body;
+  - 429 ``throttled`` where the view has throttles;
+  - 503 ``service_unavailable`` everywhere (the database is unreachable).
+
+  The rest a view **declares**: ``error_codes = {"post": {409: ["draw_locked"]}}``
+  (method, status, codes its services raise).
+- **Anonymous access** is listed as the empty security requirement ``{}``
+  beside token and cookie where the permission classes let anyone in.
 
 Views nest their serializers (``ResultApi.InputSerializer``), so plain class
 names collide; components are named after the qualified name instead
-(``ResultApiInput``).
+(``ResultApiInput``). Strict inputs (``StrictSerializer``) refuse unknown keys,
+so their components say ``additionalProperties: false``; they are input-only
+and keep their name without drf-spectacular's ``Request`` suffix.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from types import SimpleNamespace
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema as BaseAutoSchema
+from drf_spectacular.plumbing import ResolvedComponent
+from rest_framework import serializers
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.permissions import SAFE_METHODS
+
+from tournaments.preferences import SETTINGS
+
+from .fields import SettingsField, StrictSerializer
+
+__all__ = ["ERROR_COMPONENT", "AutoSchema", "ErrorCodes", "error_schema", "settings_schema"]
+
+#: Declared error codes of a view: method → status → codes.
+ErrorCodes = Mapping[str, Mapping[int, Sequence[str]]]
+
+ERROR_COMPONENT = "Error"
+ERROR_REF = {"$ref": f"#/components/schemas/{ERROR_COMPONENT}"}
+
+#: What each error status means, the same for every operation.
+STATUS_TEXT = {
+    400: "Invalid input, one item per problem (with its field, seat position, list index or "
+    "spreadsheet row where it applies). Nothing was stored.",
+    401: "Not signed in, or the token is wrong.",
+    403: "Signed in without the right to do this (or, with a session, without the CSRF token).",
+    404: "There is no such object.",
+    406: "The Accept header asks for a media type this operation does not answer.",
+    409: "Valid, but the tournament's state does not allow it now. Nothing was stored.",
+    413: "The request body is too large.",
+    415: "The request body's media type is not accepted.",
+    429: "Too many requests: try again after the seconds in Retry-After.",
+    503: "Temporarily unavailable (e.g. the database): try again after the seconds in Retry-After.",
+}
+
+HEADERS = {
+    401: {"WWW-Authenticate": "The authentication scheme to use (Token)."},
+    429: {"Retry-After": "Seconds to wait before trying again."},
+    503: {"Retry-After": "Seconds to wait before trying again."},
+}
+
+#: DRF's error codes that ``errors.py`` reports under another name.
+_RENAMED = {"null": "required", "blank": "required"}
+
+
+def error_schema() -> dict[str, Any]:
+    """The body of every error answer (``errors.error_response``)."""
+    return {
+        "type": "object",
+        "description": "Every error answer of the API: one item per problem found.",
+        "properties": {
+            "errors": {
+                "type": "array",
+                "minItems": 1,
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "code": {
+                            "type": "string",
+                            "description": "Stable snake_case code; the operation's answer "
+                            "lists the codes it can give.",
+                        },
+                        "message": {
+                            "type": "string",
+                            "description": "For people, in the request's language.",
+                        },
+                        "field": {
+                            "type": "string",
+                            "description": "The input field at fault, e.g. seats[2].lives.",
+                        },
+                        "position": {
+                            "type": "integer",
+                            "description": "The seat at fault.",
+                        },
+                        "index": {
+                            "type": "integer",
+                            "description": "The item of a posted list at fault.",
+                        },
+                        "row": {
+                            "type": "integer",
+                            "description": "The spreadsheet row at fault.",
+                        },
+                    },
+                    "required": ["code", "message"],
+                },
+            }
+        },
+        "required": ["errors"],
+    }
+
+
+def settings_schema(*, direction: str) -> dict[str, Any]:
+    """A tournament's ``settings`` (``preferences.SETTINGS``): every key, its type and bounds.
+
+    In a request every key is optional (the defaults apply) and no other is
+    accepted; an answer always carries every key with its effective value.
+    """
+    properties: dict[str, Any] = {}
+    for setting in SETTINGS:
+        prop: dict[str, Any] = {"type": "integer" if setting.kind is int else "boolean"}
+        if setting.minimum is not None:
+            prop["minimum"] = setting.minimum
+        if setting.maximum is not None:
+            prop["maximum"] = setting.maximum
+        if setting.nullable:
+            prop["nullable"] = True
+        prop["default"] = setting.default
+        prop["description"] = str(setting.label)
+        properties[setting.key] = prop
+    schema: dict[str, Any] = {"type": "object", "properties": properties}
+    if direction == "request":
+        schema["additionalProperties"] = False
+    else:
+        schema["required"] = list(properties)
+    return schema
+
+
+class SettingsFieldExtension(OpenApiSerializerFieldExtension):
+    target_class = SettingsField
+
+    def map_serializer_field(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        return settings_schema(direction=direction)
+
+
+def input_codes(serializer: Any) -> set[str]:
+    """Every error code the fields of ``serializer`` (a class, instance or list) can raise."""
+    if isinstance(serializer, type):
+        serializer = serializer()
+    codes: set[str] = set()
+    pending: list[Any] = [serializer]
+    while pending:
+        field = pending.pop()
+        if not isinstance(field, serializers.Field):
+            continue
+        codes.update(_RENAMED.get(code, code) for code in field.error_messages)
+        if isinstance(field, serializers.CharField):  # DRF's own validators
+            codes.update({"null_characters_not_allowed", "surrogate_characters_not_allowed"})
+        if isinstance(field, serializers.Serializer):
+            pending.extend(field.fields.values())
+        child = getattr(field, "child", None)
+        if child is not None:
+            pending.append(child)
+    return codes
+
+
+def list_bounds(serializer: serializers.ListSerializer[Any]) -> dict[str, int]:
+    """A list input's length bounds, which drf-spectacular leaves out."""
+    bounds: dict[str, int] = {}
+    # Set by ListSerializer.__init__; the stubs do not know them.
+    least = max(0 if serializer.allow_empty else 1, getattr(serializer, "min_length", None) or 0)
+    most = getattr(serializer, "max_length", None)
+    if least:
+        bounds["minItems"] = least
+    if most is not None:
+        bounds["maxItems"] = most
+    return bounds
+
+
+def text_pattern(field: serializers.CharField) -> str:
+    """What DRF's CharField refuses beyond its lengths: NUL characters and, unless
+    blank is allowed, a text that is only whitespace (it is trimmed)."""
+    if field.allow_blank or not field.trim_whitespace:
+        return r"^[^\x00]*$"
+    return r"^[^\x00]*[^\s\x00][^\x00]*$"
 
 
 class AutoSchema(BaseAutoSchema):
+    """drf-spectacular's inspector, plus every error answer and anonymous access."""
+
+    # --- names and shapes -------------------------------------------------------
+
     def get_serializer_name(self, serializer: Any, direction: str) -> str:
         return type(serializer).__qualname__.replace(".", "").replace("Serializer", "")
+
+    def _get_serializer_name(
+        self, serializer: Any, direction: str, bypass_extensions: bool = False
+    ) -> str:
+        name = super()._get_serializer_name(serializer, direction, bypass_extensions)
+        strict = isinstance(serializer, StrictSerializer) or name.endswith("InputRequest")
+        if direction == "request" and strict and name.endswith("Request"):
+            name = name.removesuffix("Request")
+        return name
+
+    def _map_serializer(
+        self, serializer: Any, direction: str, bypass_extensions: bool = False
+    ) -> dict[str, Any]:
+        schema: dict[str, Any] = super()._map_serializer(serializer, direction, bypass_extensions)
+        if isinstance(serializer, StrictSerializer):
+            if schema.get("description") == StrictSerializer.__doc__:
+                del schema["description"]  # inherited, says nothing of this input
+            if direction == "request":
+                schema["additionalProperties"] = False
+        return schema
+
+    def _map_serializer_field(
+        self, field: Any, direction: str, bypass_extensions: bool = False
+    ) -> dict[str, Any]:
+        schema: dict[str, Any] = super()._map_serializer_field(field, direction, bypass_extensions)
+        if isinstance(field, serializers.ListSerializer):
+            schema.update(list_bounds(field))
+        if direction == "request" and isinstance(field, serializers.CharField):
+            schema.setdefault("pattern", text_pattern(field))
+        return schema
+
+    def _unwrap_list_serializer(self, serializer: Any, direction: Any) -> dict[str, Any] | None:
+        schema: dict[str, Any] | None = super()._unwrap_list_serializer(serializer, direction)
+        if schema is not None and isinstance(serializer, serializers.ListSerializer):
+            schema.update(list_bounds(serializer))
+        return schema
+
+    def _get_format_parameters(self) -> list[Any]:
+        # ``?format=`` picks a renderer only for people in a browser; documents
+        # refuse it and JSON is the default: it is no part of the contract.
+        return []
+
+    # --- who may call -------------------------------------------------------------
+
+    def anyone_may_call(self) -> bool:
+        """Whether every permission class of the view lets an anonymous caller in."""
+        caller: Any = SimpleNamespace(method=self.method, user=AnonymousUser(), auth=None)
+        try:
+            return all(p.has_permission(caller, self.view) for p in self.view.get_permissions())
+        except Exception:  # a permission that needs more than the method refuses anonymity
+            return False
+
+    def get_auth(self) -> list[dict[str, Any]]:
+        auths = [auth for auth in super().get_auth() if auth]
+        if self.anyone_may_call():
+            auths.append({})
+        return auths
+
+    # --- error answers ----------------------------------------------------------
+
+    def get_operation(
+        self, path: str, path_regex: str, path_prefix: str, method: str, registry: Any
+    ) -> dict[str, Any] | None:
+        operation: dict[str, Any] | None = super().get_operation(
+            path, path_regex, path_prefix, method, registry
+        )
+        if operation is None:
+            return None
+        self.registry.register_on_missing(
+            ResolvedComponent(
+                name=ERROR_COMPONENT,
+                type=ResolvedComponent.SCHEMA,
+                object=ERROR_COMPONENT,
+                schema=error_schema(),
+            )
+        )
+        responses = operation["responses"]
+        for status, codes in sorted(self.error_codes(operation).items()):
+            responses.setdefault(str(status), self.error_response(status, codes))
+        return operation
+
+    def declared_error_codes(self) -> Mapping[int, Sequence[str]]:
+        declared: ErrorCodes = getattr(self.view, "error_codes", {})
+        return declared.get(self.method.lower(), {})
+
+    def error_codes(self, operation: Mapping[str, Any]) -> dict[int, set[str]]:
+        """Status → the codes this operation can answer with it."""
+        codes: dict[int, set[str]] = {406: {"not_acceptable"}, 503: {"service_unavailable"}}
+
+        def add(status: int, found: Iterable[str]) -> None:
+            codes.setdefault(status, set()).update(found)
+
+        parameters = operation.get("parameters", [])
+        if "requestBody" in operation:
+            add(400, {"malformed_request", *self.body_codes()})
+            add(413, {"request_too_large"})
+            add(415, {"unsupported_media_type"})
+        if any(p["in"] == "query" for p in parameters):
+            add(400, self.query_codes())
+        authenticators = self.view.get_authenticators()
+        if authenticators:
+            add(401, {"authentication_failed"})
+        if {} not in operation.get("security", []):
+            add(401, {"not_authenticated"})
+            add(403, {"permission_denied"})
+        elif self.method not in SAFE_METHODS and any(
+            isinstance(a, SessionAuthentication) for a in authenticators
+        ):
+            add(403, {"permission_denied"})
+        if any(p["in"] == "path" for p in parameters):
+            add(404, {"not_found"})
+        if self.view.get_throttles():
+            add(429, {"throttled"})
+        for status, declared in self.declared_error_codes().items():
+            add(status, declared)
+        return codes
+
+    def body_codes(self) -> set[str]:
+        request = self.get_request_serializer()
+        found = request.values() if isinstance(request, dict) else [request]
+        codes: set[str] = set()
+        for serializer in found:
+            if isinstance(serializer, serializers.BaseSerializer | type):
+                codes |= input_codes(serializer)
+        return codes
+
+    def query_codes(self) -> set[str]:
+        codes: set[str] = set()
+        for parameter in self.get_override_parameters():
+            if isinstance(parameter, serializers.BaseSerializer | type):
+                codes |= input_codes(parameter)
+        return codes
+
+    def error_response(self, status: int, codes: Iterable[str]) -> dict[str, Any]:
+        ordered = sorted(codes)
+        response: dict[str, Any] = {
+            "description": f"{STATUS_TEXT.get(status, 'Error.')} Codes: "
+            + ", ".join(f"`{code}`" for code in ordered)
+            + ".",
+            "content": {"application/json": {"schema": ERROR_REF}},
+            "x-error-codes": ordered,
+        }
+        if status in HEADERS:
+            response["headers"] = {
+                name: {"description": text, "schema": {"type": "string"}}
+                for name, text in HEADERS[status].items()
+            }
+        return response

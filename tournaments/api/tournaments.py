@@ -6,7 +6,7 @@ every key has a default, a tournament stores only what differs.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import ClassVar
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -18,21 +18,19 @@ from tournaments.models import Tournament
 from tournaments.preferences import SETTINGS
 
 from .common import BaseApi, TournamentApi, created
-from .fields import StrictCharField, StrictSerializer
+from .fields import SettingsField, StrictCharField, StrictSerializer
 from .permissions import ReadOnlyOrCreator
+from .schema import ErrorCodes
 
 __all__ = ["SettingsApi", "TournamentDetailApi", "TournamentListApi", "TournamentOutput"]
 
 
 class TournamentOutput(serializers.ModelSerializer):
-    settings = serializers.SerializerMethodField()
+    settings = SettingsField(source="config.values", read_only=True)
 
     class Meta:
         model = Tournament
         fields = ["id", "name", "date", "ruleset", "language", "settings"]
-
-    def get_settings(self, obj: Tournament) -> dict[str, Any]:
-        return dict(obj.config.values)
 
 
 class TournamentListApi(BaseApi):
@@ -41,12 +39,14 @@ class TournamentListApi(BaseApi):
 
     permission_classes = [ReadOnlyOrCreator]
 
+    error_codes: ClassVar[ErrorCodes] = {"post": {400: ["unknown_setting", "invalid_setting"]}}
+
     class InputSerializer(StrictSerializer):
         name = StrictCharField(max_length=200)
         date = serializers.DateField()
         ruleset = serializers.ChoiceField(choices=Tournament.RulesetChoice.choices)
         language = serializers.ChoiceField(choices=["de", "en"], required=False, default="de")
-        settings = serializers.DictField(required=False, default=dict)
+        settings = SettingsField(required=False, default=dict)
 
     @extend_schema(responses={200: TournamentOutput(many=True)})
     def get(self, request: Request) -> Response:

@@ -92,6 +92,8 @@ class Exporter(ABC):
     audience: ClassVar[Audience] = Audience.PUBLIC
     #: The request's parameters as a serializer class, or ``None`` for none.
     parameters: ClassVar[type[Serializer[Any]] | None] = None
+    #: Error codes ``render`` raises, by status (the API's schema lists them).
+    error_codes: ClassVar[dict[int, list[str]]] = {}
 
     @abstractmethod
     def render(

@@ -23,7 +23,7 @@ import unicodedata
 from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -159,6 +159,7 @@ class ScoresheetsPdf(PdfExporter):
     filename_word = gettext_lazy("scoresheets")
     audience = Audience.REFEREE
     parameters = ScoresheetParameters
+    error_codes: ClassVar[dict[int, list[str]]] = {404: ["no_games"]}
 
     def html(self, tournament: Tournament, *, absolute_uri: AbsoluteUri, **params: Any) -> str:
         """Raises ``NothingToPrint`` if the round (or the table) has no game."""
