@@ -6,6 +6,8 @@ them) and the expansion characters its organisers added before the draw.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -17,6 +19,7 @@ from tournaments.models import Character
 from .common import TournamentApi, created
 from .fields import StrictCharField, StrictIntegerField, StrictSerializer
 from .permissions import ReadOnlyOrOrganiser
+from .schema import ErrorCodes
 
 __all__ = ["CharacterListApi"]
 
@@ -30,6 +33,9 @@ class CharacterListApi(TournamentApi):
     """``GET/POST /api/tournaments/{id}/characters/`` (adding one: organiser, before the draw)."""
 
     permission_classes = [ReadOnlyOrOrganiser]
+    error_codes: ClassVar[ErrorCodes] = {
+        "post": {400: ["duplicate_character"], 409: ["draw_locked"]}
+    }
 
     class InputSerializer(StrictSerializer):
         name = StrictCharField(max_length=100)

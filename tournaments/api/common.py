@@ -23,6 +23,7 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from rest_framework import exceptions, serializers, status
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -33,6 +34,14 @@ __all__ = ["BaseApi", "GameApi", "TournamentApi", "created"]
 
 class BaseApi(APIView):
     """An API operation: input parsing and the acting user."""
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        """A method the operation does not have is ``405`` for everyone, before any
+        permission check (which would answer 401/403 for a method that cannot exist)."""
+        method = request.method or ""
+        if not hasattr(self, method.lower()):
+            raise exceptions.MethodNotAllowed(method)
+        super().initial(request, *args, **kwargs)
 
     @staticmethod
     def parse(serializer_class: type[serializers.BaseSerializer], data: Any, **kwargs: Any) -> Any:

@@ -111,6 +111,8 @@ class ParticipantWithdrawApi(TournamentApi):
     An excluded participant stays excluded: ``409 already_excluded``.
     """
 
+    error_codes: ClassVar[ErrorCodes] = {"post": {409: ["already_excluded", "already_withdrawn"]}}
+
     class InputSerializer(StrictSerializer):
         reason = StrictCharField(max_length=2000, required=False, allow_blank=True, default="")
 

@@ -7,6 +7,8 @@ only its organisers (and site administrators) see and change the list. An
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -22,6 +24,7 @@ from tournaments.models import TournamentStaff
 from .common import BaseApi, TournamentApi, created
 from .fields import StrictCharField, StrictSerializer
 from .permissions import CreatorOnly, OrganiserOnly
+from .schema import ErrorCodes
 
 __all__ = ["StaffListApi", "StaffMemberApi", "UserCreateApi"]
 
@@ -35,6 +38,7 @@ class StaffListApi(TournamentApi):
     """``GET/POST /api/tournaments/{id}/staff/`` (the tournament's organisers)."""
 
     permission_classes = [OrganiserOnly]
+    error_codes: ClassVar[ErrorCodes] = {"post": {400: ["unknown_user", "invalid_role"]}}
 
     class InputSerializer(StrictSerializer):
         user = StrictCharField(max_length=150)
@@ -63,6 +67,7 @@ class StaffMemberApi(TournamentApi):
     """``DELETE /api/tournaments/{id}/staff/{username}/``: they leave the staff at once."""
 
     permission_classes = [OrganiserOnly]
+    error_codes: ClassVar[ErrorCodes] = {"delete": {409: ["last_organiser"]}}
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request, tournament_id: int, username: str) -> Response:
@@ -79,6 +84,9 @@ class UserCreateApi(BaseApi):
     """``POST /api/users/``: an account with no rights (group ``organisers``, superusers)."""
 
     permission_classes = [CreatorOnly]
+    error_codes: ClassVar[ErrorCodes] = {
+        "post": {400: ["required", "weak_password", "username_taken"]}
+    }
 
     class InputSerializer(StrictSerializer):
         username = StrictCharField(max_length=150)
