@@ -21,9 +21,13 @@ from tournaments.selectors.games import (
     group_tables,
 )
 from tournaments.selectors.knockout import (
+    KnockoutProgress,
     Ranking,
     RankingRow,
     final_ranking,
+    knockout_progress,
+    knockout_round_advancers,
+    knockout_round_winners,
     knockout_tables,
     lot_draws,
 )
@@ -41,6 +45,7 @@ from tournaments.selectors.standings import StandingRow, Standings, group_standi
 
 __all__ = [
     "GroupSeat",
+    "KnockoutProgress",
     "KnockoutStep",
     "PenaltyLine",
     "PlayerGame",
@@ -57,6 +62,9 @@ __all__ = [
     "games_list",
     "group_standings",
     "group_tables",
+    "knockout_progress",
+    "knockout_round_advancers",
+    "knockout_round_winners",
     "knockout_tables",
     "live_version",
     "lot_draws",
