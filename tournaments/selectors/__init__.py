@@ -39,6 +39,7 @@ from tournaments.selectors.player import (
     PlayerGame,
     PlayerRecord,
     TableMate,
+    participants_named,
     player_record,
 )
 from tournaments.selectors.standings import StandingRow, Standings, group_standings
@@ -69,5 +70,6 @@ __all__ = [
     "live_version",
     "lot_draws",
     "once_per_state",
+    "participants_named",
     "player_record",
 ]

@@ -221,3 +221,13 @@ def player_record(tournament: Tournament, participant: Participant) -> PlayerRec
         penalties=penalties,
         seed_number=seed_number,
     )
+
+
+def participants_named(
+    tournament: Tournament, name: str, *, exclude: int | None = None
+) -> list[str]:
+    """Names of other participants spelt like ``name`` (case and spacing ignored): the
+    staff are warned about a duplicate registration."""
+    wanted = " ".join(name.split()).casefold()
+    others = tournament.participants.exclude(pk=exclude).values_list("name", flat=True)
+    return [n for n in others if " ".join(n.split()).casefold() == wanted]

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Sequence
-from typing import Any, Protocol, cast
+from dataclasses import dataclass
+from typing import Any, cast
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_countries.fields import Country
 
-from tournaments.models import AuditEntry, Game, Participant, Seat
+from tournaments.models import AuditEntry, Game, Participant
 
 from .access import scoresheets_url
 
@@ -41,67 +41,45 @@ def cell_label(state: str) -> str:
     }[state]
 
 
-class SeatedGame(Protocol):
-    """A game as ``selectors.games_list`` returns it: its seats in ``seat_list``."""
+@dataclass(frozen=True)
+class GameCard:
+    """One game on the referees' list: its seats, its state and its one big action."""
 
-    @property
-    def sheriff_position(self) -> int | None: ...
-    @property
-    def seat_list(self) -> Sequence[Seat]: ...
+    game: Game
+    state: str
+    label: str
+    seats: list[tuple[int, str, bool]]  # position, name, is the Sheriff
+    action_url: str
+    action_label: str
+    sheet_url: str
 
 
-class GameTable(tables.Table):
-    """The referee overview: one row per game, table by table.
-
-    ``awaiting``: the ids of the games whose result waits for a confirmation.
-    """
-
-    round = tables.Column(verbose_name=gettext_lazy("Round"), accessor="round")
-    table = tables.Column(verbose_name=gettext_lazy("Table"), accessor="table__number")
-    players = tables.Column(verbose_name=gettext_lazy("Players"), empty_values=(), orderable=False)
-    status = tables.Column(verbose_name=gettext_lazy("Status"), empty_values=())
-    sheet = tables.Column(verbose_name=gettext_lazy("Scoresheet"), empty_values=(), orderable=False)
-    action = tables.Column(verbose_name="", empty_values=(), orderable=False)
-
-    class Meta:
-        attrs = {"class": "data staff-table games-table"}
-        row_attrs = {"data-game": lambda record: record.pk}
-
-    def __init__(self, *args: Any, awaiting: Collection[int] = (), **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.awaiting = awaiting
-
-    def render_players(self, record: SeatedGame) -> str:
-        sheriff = record.sheriff_position
-        names = [
-            f"{s.position}. {s.participant.name}" + (" ★" if s.position == sheriff else "")
-            for s in record.seat_list
-        ]
-        return ", ".join(names)
-
-    def render_status(self, record: Game) -> str:
-        state = cell_state(record, awaiting=record.pk in self.awaiting)
-        return format_html('<span class="state state-{}">{}</span>', state, cell_label(state))
-
-    def render_sheet(self, record: Game) -> str:
-        if record.status == Game.Status.VOID:
-            return ""
-        url = scoresheets_url(
-            record.tournament_id, stage=record.stage, round=record.round, table=record.table.number
-        )
-        return format_html('<a class="scoresheet-link" href="{}">{}</a>', url, _("PDF"))
-
-    def render_action(self, record: Game) -> str:
-        if record.status == Game.Status.VOID:
-            return ""
-        url = reverse("staff:result", args=[record.tournament_id, record.pk])
-        if record.status == Game.Status.OPEN:
-            label = _("Enter result")
-        elif record.pk in self.awaiting:
-            label = _("Check and confirm")
-        else:
-            label = _("Correct")
-        return format_html('<a class="button" href="{}">{}</a>', url, label)
+def game_card(game: Any, *, awaiting: bool = False) -> GameCard:
+    """The card of a game from ``selectors.games_list`` (its seats in ``seat_list``)."""
+    state = cell_state(game, awaiting=awaiting)
+    void = game.status == Game.Status.VOID
+    if game.status == Game.Status.OPEN:
+        action = _("Enter result")
+    elif awaiting:
+        action = _("Check and confirm")
+    else:
+        action = _("Correct")
+    return GameCard(
+        game=game,
+        state=state,
+        label=cell_label(state),
+        seats=[
+            (s.position, s.participant.name, s.position == game.sheriff_position)
+            for s in game.seat_list
+        ],
+        action_url="" if void else reverse("staff:result", args=[game.tournament_id, game.pk]),
+        action_label="" if void else action,
+        sheet_url=""
+        if void
+        else scoresheets_url(
+            game.tournament_id, stage=game.stage, round=game.round, table=game.table.number
+        ),
+    )
 
 
 class ParticipantTable(tables.Table):
@@ -109,10 +87,17 @@ class ParticipantTable(tables.Table):
     nationality = tables.Column(verbose_name=gettext_lazy("Nationality"))
     birth_date = tables.DateColumn(verbose_name=gettext_lazy("Birth date"), short=True)
     status = tables.Column(verbose_name=gettext_lazy("Status"))
+    checked_in = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Checked in"),
+        template_name="tournaments/staff/partials/check_in.html",
+    )
 
     class Meta:
         attrs = {"class": "data staff-table participants-table"}
-        row_attrs = {"data-participant": lambda record: record.pk}
+        row_attrs = {
+            "data-participant": lambda record: record.pk,
+            "id": lambda record: f"p{record.pk}",
+        }
 
     def render_name(self, record: Participant) -> str:
         url = reverse("staff:participant", args=[record.tournament_id, record.pk])
@@ -155,6 +140,10 @@ AUDIT_ACTIONS: dict[str, Any] = {
     "participants_registered": gettext_lazy("Participants registered"),
     "participant_withdrawn": gettext_lazy("Participant withdrawn"),
     "participant_excluded": gettext_lazy("Participant excluded"),
+    "participant_updated": gettext_lazy("Participant edited"),
+    "participant_deleted": gettext_lazy("Participant deleted"),
+    "participant_checked_in": gettext_lazy("Participant checked in"),
+    "participant_checked_out": gettext_lazy("Check-in undone"),
     "group_stage_drawn": gettext_lazy("Group stage drawn"),
     "result_recorded": gettext_lazy("Result recorded"),
     "result_corrected": gettext_lazy("Result corrected"),
