@@ -14,11 +14,13 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests import factories
 from tests.browser.conftest import login
-from tournaments import services
-from tournaments.models import Game, Stage
+from tests.browser.pages import CHARACTERS, fill_seat, group_game, open_result_form
+from tournaments import selectors, services
+from tournaments.models import Game, Knockout, Participant, Result, Stage
 from tournaments.simulation import open_games, record_random_results
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -145,3 +147,99 @@ def test_every_page_fits_a_phone_for_every_role(browser, live_server):
             problems += check_page(page, path, role)
         context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_the_verdict_is_at_the_save_button_on_a_phone(new_page):
+    tournament = factories.drawn_tournament(10)
+    factories.make_referee(username="schiri")
+    game = group_game(tournament)
+    page = new_page(phone=True, locale="en-GB")
+    login(page, "schiri")
+    open_result_form(page, game)
+    fill_seat(page, 1, role=None, character=CHARACTERS[0], lives=0)
+    fill_seat(page, 2, role="deputy", character=CHARACTERS[1], lives=0)
+    fill_seat(page, 3, role="renegade", character=CHARACTERS[2], lives=0)
+    fill_seat(page, 4, role="outlaw", character=CHARACTERS[3], lives=2)
+    fill_seat(page, 5, role="outlaw", character="El Gringo", lives=1)
+    page.select_option("select[name=seat-1-eliminated_by]", "4")
+    save = page.locator("#result-form button[name=save]")
+    verdict = page.locator("#verdict-bar .verdict")
+    expect(verdict).to_contain_text("Valid")
+    # Scrolled to the top, the save bar (verdict and button) is still on the screen.
+    page.evaluate("window.scrollTo(0, 0)")
+    for element in (verdict, save):
+        box = element.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740
+    # Not ticked "signed": a warning at the button; saving says so too.
+    expect(page.locator(".unsigned-warning")).to_be_visible()
+    page.check("input[name=signed]")
+    expect(page.locator(".unsigned-warning")).to_be_hidden()
+    page.uncheck("input[name=signed]")
+    save.click()
+    expect(page.locator(".staff-messages")).to_contain_text("not marked as signed")
+
+
+def test_a_failed_save_says_not_saved(new_page):
+    tournament = factories.drawn_tournament(10)
+    factories.make_referee(username="schiri")
+    game = group_game(tournament)
+    page = new_page(phone=True, locale="en-GB")
+    login(page, "schiri")
+    open_result_form(page, game)
+    fill_seat(page, 1, role=None, character=CHARACTERS[0], lives=3)
+    page.locator("#result-form button[name=save]").click()
+    expect(page.locator(".not-saved")).to_be_visible()
+    assert not Result.objects.filter(game=game).exists()
+
+
+def test_the_organiser_names_the_champion(new_page):
+    referee = factories.make_referee(username="schiri")
+    factories.make_organiser(username="chefin")
+    tournament = factories.drawn_tournament(23)
+    rng = random.Random(7)
+    record_random_results(open_games(tournament, stage="group"), rng=rng, referees=[referee])
+    services.knockout_start(tournament=tournament, seed="ko")
+    # Play rounds until the round that decides the champion counts.
+    while True:
+        knockout = Knockout.objects.get(tournament=tournament)
+        record_random_results(open_games(tournament, stage="knockout"), rng=rng, referees=[referee])
+        if selectors.knockout_progress(tournament, knockout).decides_champion:
+            break
+        services.knockout_next_round(tournament=tournament)
+    before = selectors.final_ranking(tournament)
+    page = new_page(phone=True, locale="en-GB")
+    login(page, "chefin")
+    page.goto(page.base_url + reverse("staff:knockout", args=[tournament.pk]))
+    rows = page.locator(".ko-ranking tbody tr")
+    expect(rows.first).to_contain_text(before.rows[0].participant.name)
+    assert page.get_by_role("button", name="Seat the next round").count() == 0
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Name the champion").click()
+    expect(page.locator(".staff-messages")).to_contain_text("The champion has been named.")
+    after = selectors.final_ranking(tournament)
+    assert after.final and after.champion == before.rows[0].participant
+    expect(page.locator(".ko-ranking h2")).to_have_text("Final ranking")
+    expect(rows.first).to_contain_text(after.champion.name)
+
+
+def test_an_organiser_edits_and_deletes_a_participant(new_page):
+    factories.make_organiser(username="chefin")
+    tournament = factories.make_tournament()
+    people = factories.add_participants(tournament, 3)
+    page = new_page(phone=True, locale="en-GB")
+    login(page, "chefin")
+    page.goto(page.base_url + reverse("staff:participants", args=[tournament.pk]))
+    page.fill("input[name=q]", people[1].name)
+    page.get_by_role("button", name="Search").click()
+    page.get_by_role("link", name=people[1].name).click()
+    page.fill(".edit-form input[name=name]", "Berta Korrigiert")
+    page.locator(".edit-form button[type=submit]").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Berta Korrigiert")
+    # Deleting asks first; "cancel" keeps the participant.
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.get_by_role("button", name="Delete participant").click()
+    assert Participant.objects.filter(pk=people[1].pk).exists()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Delete participant").click()
+    expect(page.locator(".staff-messages")).to_contain_text("Berta Korrigiert has been deleted.")
+    assert not Participant.objects.filter(pk=people[1].pk).exists()
