@@ -163,7 +163,7 @@ def test_the_verdict_is_at_the_save_button_on_a_phone(new_page):
     fill_seat(page, 5, role="outlaw", character="El Gringo", lives=1)
     page.select_option("select[name=seat-1-eliminated_by]", "4")
     save = page.locator("#result-form button[name=save]")
-    verdict = page.locator("#verdict-bar .verdict")
+    verdict = page.locator("#verdict-bar .bar-verdict")
     expect(verdict).to_contain_text("Valid")
     # Scrolled to the top, the save bar (verdict and button) is still on the screen.
     page.evaluate("window.scrollTo(0, 0)")

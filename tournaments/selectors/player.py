@@ -229,5 +229,9 @@ def participants_named(
     """Names of other participants spelt like ``name`` (case and spacing ignored): the
     staff are warned about a duplicate registration."""
     wanted = " ".join(name.split()).casefold()
-    others = tournament.participants.exclude(pk=exclude).values_list("name", flat=True)
-    return [n for n in others if " ".join(n.split()).casefold() == wanted]
+    others = tournament.participants.all()
+    if exclude is not None:
+        others = others.exclude(pk=exclude)
+    return [
+        n for n in others.values_list("name", flat=True) if " ".join(n.split()).casefold() == wanted
+    ]

@@ -23,14 +23,15 @@ from .actions import run_service
 from .tables import ParticipantTable
 
 
-def _warn_same_name(request: StaffRequest, tournament: Tournament, name: str, pk: int) -> None:
-    """A second participant with the same name is allowed, but said (a typo? twice?)."""
-    if selectors.participants_named(tournament, name, exclude=pk):
+def _with_same_name_warning(request: StaffRequest, saved: Participant, message: str) -> str:
+    """``message``; a second participant with the same name is allowed, but said."""
+    if selectors.participants_named(saved.tournament, saved.name, exclude=saved.pk):
         messages.warning(
             request,
             _("Another participant is already called “%(name)s”. Registered twice?")
-            % {"name": name},
+            % {"name": saved.name},
         )
+    return message
 
 
 @referee_required
@@ -52,9 +53,8 @@ def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
             lambda: services.participants_register(
                 tournament=tournament, items=[form.to_input()], actor=request.user
             ),
-            success_message=lambda created: (
-                _warn_same_name(request, tournament, created[0].name, created[0].pk)
-                or _("%(name)s has been registered.") % {"name": created[0].name}
+            success_message=lambda created: _with_same_name_warning(
+                request, created[0], _("%(name)s has been registered.") % {"name": created[0].name}
             ),
             redirect_to=reverse("staff:participants", args=[tournament.pk]),
         )
@@ -157,9 +157,8 @@ def participant_detail(
             lambda: services.participant_update(
                 participant=participant, data=edit_form.to_input(), actor=request.user
             ),
-            success_message=lambda saved: (
-                _warn_same_name(request, tournament, saved.name, saved.pk)
-                or _("The participant has been saved.")
+            success_message=lambda saved: _with_same_name_warning(
+                request, saved, _("The participant has been saved.")
             ),
             redirect_to=here,
         )
