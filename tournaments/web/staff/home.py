@@ -145,7 +145,18 @@ def audit(request: StaffRequest, tournament_id: int) -> HttpResponse:
     )
     if action:
         entries = entries.filter(action=action)
-    table = AuditTable(entries)
+    # Objects and participant ids by name: one query each, whatever the page shows.
+    games = {
+        game.pk: (
+            _("Knockout round %(round)s · table %(table)s")
+            if game.stage == Stage.KNOCKOUT
+            else _("Round %(round)s · table %(table)s")
+        )
+        % {"table": game.table.number, "round": game.round}
+        for game in Game.objects.filter(tournament=tournament).select_related("table")
+    }
+    names = dict(tournament.participants.values_list("pk", "name"))
+    table = AuditTable(entries, games=games, names=names)
     tables.RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return render_staff(
         request,

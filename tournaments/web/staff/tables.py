@@ -190,6 +190,17 @@ class AuditTable(tables.Table):
         }
         empty_text = gettext_lazy("No entries.")
 
+    def __init__(
+        self,
+        *args: Any,
+        games: dict[int, str] | None = None,
+        names: dict[int, str] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.games = games or {}  # game id → "Table 3 · round 2"
+        self.names = names or {}  # participant id → name
+
     def render_actor(self, record: AuditEntry) -> str:
         if record.actor is None:
             return format_html('<span class="muted">{}</span>', _("system"))
@@ -205,6 +216,9 @@ class AuditTable(tables.Table):
         if not record.object_type:
             return "—"
         label = f"{_OBJECT_TYPES.get(record.object_type, record.object_type)} #{record.object_id}"
+        if record.object_id.isdigit():
+            known = {"Game": self.games, "Participant": self.names}.get(record.object_type, {})
+            label = known.get(int(record.object_id), label)
         url = None
         if record.object_id.isdigit() and record.tournament_id:
             if record.object_type == "Game":
@@ -226,7 +240,26 @@ class AuditTable(tables.Table):
             "</div></details>",
             _("Show"),
             _("Before"),
-            pretty_json(record.before) if record.before is not None else "—",
+            pretty_json(with_names(record.before, self.names))
+            if record.before is not None
+            else "—",
             _("After"),
-            pretty_json(record.after) if record.after is not None else "—",
+            pretty_json(with_names(record.after, self.names)) if record.after is not None else "—",
         )
+
+
+#: Keys of audit entries whose numbers are participant ids.
+PARTICIPANT_KEYS = frozenset(
+    {"seeding", "champion", "candidates", "order", "tables", "participant"}
+)
+
+
+def with_names(value: Any, names: dict[int, str], *, ids: bool = False) -> Any:
+    """An audit entry's JSON with participant ids (under ``PARTICIPANT_KEYS``) as names."""
+    if isinstance(value, dict):
+        return {k: with_names(v, names, ids=ids or k in PARTICIPANT_KEYS) for k, v in value.items()}
+    if isinstance(value, list):
+        return [with_names(v, names, ids=ids) for v in value]
+    if ids and isinstance(value, int) and not isinstance(value, bool):
+        return names.get(value, value)
+    return value
