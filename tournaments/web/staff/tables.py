@@ -93,6 +93,8 @@ class ParticipantTable(tables.Table):
     )
 
     class Meta:
+        # Check-in next to the name: on a phone both are in view without scrolling.
+        sequence = ("name", "checked_in", "status", "nationality", "birth_date")
         attrs = {"class": "data staff-table participants-table"}
         row_attrs = {
             "data-participant": lambda record: record.pk,
