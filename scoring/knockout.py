@@ -246,16 +246,20 @@ def final_ranking(
     group_order: Sequence[int],
     excluded: Iterable[int],
     group_rank: Mapping[int, int] | None = None,
+    won_last_round: Iterable[int] = (),
 ) -> list[FinalRow]:
     """The final placement of every participant (rules.md section 8).
 
     ``seeding`` is the current seeding list (all qualifiers), ``round_reached``
     maps each qualifier to the last knockout round they played in (missing =
     not played yet), ``champion`` is None until decided, ``group_order`` is every
-    participant in group-standings order.
+    participant in group-standings order. ``won_last_round`` are the qualifiers
+    who won (by a counting result) the game of the last round they reached.
 
     Order: the champion; the other qualifiers by round reached (later round
-    first), ties by position in the seeding list; the non-qualifiers in
+    first), then those who won that round's game above those who lost it (so
+    before the champion is named the final's provisional winner comes first),
+    ties by position in the seeding list; the non-qualifiers in
     ``group_order``; excluded players last (qualified or not), in
     ``group_order``. Before the knockout ends this is the current order.
     Non-qualifiers with the same ``group_rank`` (and in the same block: not
@@ -271,11 +275,12 @@ def final_ranking(
     if champion is not None and champion not in seeding:
         raise ValueError(f"the champion {champion} is not in the seeding list")
     seeding_index = {participant: i for i, participant in enumerate(seeding)}
+    won = set(won_last_round)
 
     top = [champion] if champion is not None and champion not in out else []
     qualifiers = sorted(
         (p for p in seeding if p not in out and p not in top),
-        key=lambda p: (-round_reached.get(p, 0), seeding_index[p]),
+        key=lambda p: (-round_reached.get(p, 0), p not in won, seeding_index[p]),
     )
     others = [p for p in group_order if p not in seeding_index and p not in out]
     last = [p for p in group_order if p in out]

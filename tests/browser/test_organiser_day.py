@@ -36,6 +36,7 @@ def enter_result(page, game: Game, roles: dict[int, str], lives: dict[int, int])
 def test_an_organiser_runs_a_showdown_tournament_from_creation_to_champion(new_page):
     factories.make_organiser(username="orga")
     page = new_page(locale="en-GB")
+    page.on("dialog", lambda dialog: dialog.accept())  # the draw and the knockout ask first
     login(page, "orga")
 
     page.goto(f"{page.base_url}/staff/tournaments/new/")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from playwright.sync_api import expect
@@ -71,16 +70,3 @@ def test_seating_search_filters_by_name(new_page):
 
     page.locator("#seating-q").fill("")
     expect(rows).to_have_count(10)
-
-
-def test_projector_pages_through_a_long_list(page):
-    tournament = factories.drawn_tournament(20)
-    page.goto(f"{page.base_url}/t/{tournament.pk}/projector/")
-    rows = page.locator("table.projector-table tbody tr:visible")
-    expect(rows).to_have_count(15)
-    expect(page.get_by_test_id("page-indicator")).to_have_text(re.compile(r"1\D+2"))
-    expect(page.locator(".qr svg")).to_be_visible()
-
-    page.keyboard.press("ArrowRight")
-    expect(rows).to_have_count(5)
-    expect(page.get_by_test_id("page-indicator")).to_have_text(re.compile(r"2\D+2"))

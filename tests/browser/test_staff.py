@@ -83,6 +83,7 @@ def test_an_organiser_runs_the_draw_and_sees_the_seating(page) -> None:
     tournament = factories.make_tournament()
     names = [p.name for p in factories.add_participants(tournament, 16)]
     factories.make_organiser(username="orga")
+    page.on("dialog", lambda dialog: dialog.accept())  # the draw asks first
     login(page, "orga")
     page.goto(page.base_url + reverse("staff:draw", args=[tournament.pk]))
     assert page.input_value("input[name=seed]")  # prefilled at random

@@ -45,6 +45,9 @@ class Participant(models.Model):
         _("status"), max_length=12, choices=Status.choices, default=Status.ACTIVE
     )
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
+    checked_in = models.BooleanField(
+        _("checked in"), default=False, help_text=_("Present at the venue on the day.")
+    )
 
     class Meta:
         ordering = ["id"]

@@ -25,11 +25,15 @@ from tournaments.selectors.games import (
     group_tables,
 )
 from tournaments.selectors.knockout import (
+    KnockoutProgress,
     KnockoutTableView,
     LotView,
     Ranking,
     RankingRow,
     final_ranking,
+    knockout_progress,
+    knockout_round_advancers,
+    knockout_round_winners,
     knockout_tables,
     lot_draws,
 )
@@ -41,6 +45,7 @@ from tournaments.selectors.player import (
     PlayerGame,
     PlayerRecord,
     TableMate,
+    participants_named,
     player_record,
 )
 from tournaments.selectors.standings import StandingRow, Standings, group_standings
@@ -48,6 +53,7 @@ from tournaments.selectors.standings import StandingRow, Standings, group_standi
 __all__ = [
     "GameView",
     "GroupSeat",
+    "KnockoutProgress",
     "KnockoutStep",
     "KnockoutTableView",
     "LotView",
@@ -68,9 +74,13 @@ __all__ = [
     "games_list",
     "group_standings",
     "group_tables",
+    "knockout_progress",
+    "knockout_round_advancers",
+    "knockout_round_winners",
     "knockout_tables",
     "live_version",
     "lot_draws",
     "once_per_state",
+    "participants_named",
     "player_record",
 ]

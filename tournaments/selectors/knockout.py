@@ -32,6 +32,7 @@ from tournaments.models import (
     LotDraw,
     Participant,
     Result,
+    ResultSeat,
     Seat,
     Stage,
     Table,
@@ -46,11 +47,15 @@ from tournaments.selectors.games import (
 from tournaments.selectors.standings import group_standings
 
 __all__ = [
+    "KnockoutProgress",
     "KnockoutTableView",
     "LotView",
     "Ranking",
     "RankingRow",
     "final_ranking",
+    "knockout_progress",
+    "knockout_round_advancers",
+    "knockout_round_winners",
     "knockout_tables",
     "lot_draws",
 ]
@@ -170,6 +175,7 @@ def final_ranking(tournament: Tournament) -> Ranking:
     )
     seeding = [p for p in (knockout.seeding if knockout else []) if p in by_id]
     champion = knockout.champion_id if knockout else None
+    won = {pid for pid, round in _knockout_wins(tournament) if round_reached.get(pid) == round}
     rows = knockout_rules.final_ranking(
         seeding=seeding,
         round_reached=round_reached,
@@ -177,6 +183,7 @@ def final_ranking(tournament: Tournament) -> Ranking:
         group_order=[row.participant.pk for row in standings.rows],
         excluded=excluded,
         group_rank={row.participant.pk: row.rank for row in standings.rows},
+        won_last_round=won,
     )
     holder = knockout_rules.title_holder(
         rows,
@@ -198,4 +205,84 @@ def final_ranking(tournament: Tournament) -> Ranking:
             for row in rows
         ],
         knockout_started=knockout is not None,
+    )
+
+
+def _knockout_wins(tournament: Tournament, *, round: int | None = None) -> set[tuple[int, int]]:
+    """(participant, round) of every knockout game won by a counting result, and of
+    every seat at a game voided because players left (a walkover: rules.md §7)."""
+    seats = ResultSeat.objects.counting(tournament).filter(
+        result__game__stage=Stage.KNOCKOUT, won=True
+    )
+    walkovers = Seat.objects.filter(
+        table__tournament=tournament,
+        table__stage=Stage.KNOCKOUT,
+        table__games__status=Game.Status.VOID,
+    )
+    if round is not None:
+        seats = seats.filter(result__game__round=round)
+        walkovers = walkovers.filter(table__round=round)
+    return set(seats.order_by().values_list("participant_id", "result__game__round")) | set(
+        walkovers.order_by().values_list("participant_id", "table__round")
+    )
+
+
+def knockout_round_winners(tournament: Tournament, *, round: int) -> list[tuple[int, str]]:
+    """(participant, role) of everyone on a winning side of the round's counting results."""
+    return list(
+        ResultSeat.objects.counting(tournament)
+        .filter(result__game__stage=Stage.KNOCKOUT, result__game__round=round, won=True)
+        .order_by()
+        .values_list("participant_id", "role")
+    )
+
+
+def knockout_round_advancers(tournament: Tournament, *, round: int) -> set[int]:
+    """Who goes on from a knockout round: its winners and walkovers still in the tournament."""
+    advancing = {pid for pid, _round in _knockout_wins(tournament, round=round)}
+    return set(
+        tournament.participants.filter(
+            pk__in=advancing, status=Participant.Status.ACTIVE
+        ).values_list("pk", flat=True)
+    )
+
+
+@dataclass(frozen=True)
+class KnockoutProgress:
+    """Where the knockout stands, for the organiser's next action.
+
+    ``round_complete``: every game of the current round counts a result;
+    ``decides_champion``: closing the round names the champion (one player goes on).
+    """
+
+    round: int
+    games: int
+    games_counted: int
+    decides_champion: bool
+    finished: bool
+
+    @property
+    def round_complete(self) -> bool:
+        return self.games > 0 and self.games_counted >= self.games
+
+
+def knockout_progress(tournament: Tournament, knockout: Knockout) -> KnockoutProgress:
+    """The current round's games, how many count, and whether it ends the knockout."""
+    games = Game.objects.filter(
+        tournament=tournament, stage=Stage.KNOCKOUT, round=knockout.current_round
+    ).exclude(status=Game.Status.VOID)
+    total = games.count()
+    counted = Result.objects.counting(tournament).filter(game__in=games).count()
+    complete = total > 0 and counted >= total
+    decides = (
+        knockout.champion_id is None
+        and complete
+        and len(knockout_round_advancers(tournament, round=knockout.current_round)) == 1
+    )
+    return KnockoutProgress(
+        round=knockout.current_round,
+        games=total,
+        games_counted=counted,
+        decides_champion=decides,
+        finished=knockout.champion_id is not None,
     )

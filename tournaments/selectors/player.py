@@ -221,3 +221,17 @@ def player_record(tournament: Tournament, participant: Participant) -> PlayerRec
         penalties=penalties,
         seed_number=seed_number,
     )
+
+
+def participants_named(
+    tournament: Tournament, name: str, *, exclude: int | None = None
+) -> list[str]:
+    """Names of other participants spelt like ``name`` (case and spacing ignored): the
+    staff are warned about a duplicate registration."""
+    wanted = " ".join(name.split()).casefold()
+    others = tournament.participants.all()
+    if exclude is not None:
+        others = others.exclude(pk=exclude)
+    return [
+        n for n in others.values_list("name", flat=True) if " ".join(n.split()).casefold() == wanted
+    ]

@@ -21,7 +21,10 @@ from .draw import group_stage_draw, group_stage_drawn
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
 from .participants import (
     ParticipantInput,
+    participant_check_in,
+    participant_delete,
     participant_leave,
+    participant_update,
     participant_withdraw,
     participants_register,
 )
@@ -59,7 +62,10 @@ __all__ = [
     "knockout_next_round",
     "knockout_pick_order",
     "knockout_start",
+    "participant_check_in",
+    "participant_delete",
     "participant_leave",
+    "participant_update",
     "participant_withdraw",
     "participants_register",
     "penalty_give",

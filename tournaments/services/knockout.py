@@ -27,15 +27,18 @@ from ..models import (
     Game,
     Knockout,
     LotDraw,
-    Participant,
     Result,
-    ResultSeat,
     Seat,
     Stage,
     Table,
     Tournament,
 )
-from ..selectors import Standings, group_standings
+from ..selectors import (
+    Standings,
+    group_standings,
+    knockout_round_advancers,
+    knockout_round_winners,
+)
 from .audit import audit_log
 
 
@@ -197,16 +200,14 @@ def knockout_next_round(
             knockout.seed = str(seed)
         current = knockout.current_round
         _require_complete(tournament, stage=Stage.KNOCKOUT, round=current)
-        winners = _round_winners(tournament, round=current)
+        winners = knockout_round_winners(tournament, round=current)
         before = list(knockout.seeding)
         renegades = {pid for pid, role in winners if role == Role.RENEGADE.value}
         knockout.seeding = rules.advance_seeding(
             knockout.seeding, renegade_winners=[p for p in before if p in renegades]
         )
         going_on = _going_on(
-            tournament,
-            knockout.seeding,
-            advancing={pid for pid, _role in winners} | _walkovers(tournament, round=current),
+            knockout.seeding, advancing=knockout_round_advancers(tournament, round=current)
         )
         if len(going_on) == 1:
             knockout.champion_id = going_on[0]
@@ -244,36 +245,9 @@ def _open_knockout(tournament: Tournament) -> Knockout:
     return knockout
 
 
-def _round_winners(tournament: Tournament, *, round: int) -> list[tuple[int, str]]:
-    """(participant, role) of everyone on a winning side of the round's counting results."""
-    return list(
-        ResultSeat.objects.counting(tournament)
-        .filter(result__game__stage=Stage.KNOCKOUT, result__game__round=round, won=True)
-        .order_by()
-        .values_list("participant_id", "role")
-    )
-
-
-def _walkovers(tournament: Tournament, *, round: int) -> set[int]:
-    """Who sat at a game voided because players left (rules.md §7): they go on."""
-    return set(
-        Seat.objects.filter(
-            table__games__tournament=tournament,
-            table__games__stage=Stage.KNOCKOUT,
-            table__games__round=round,
-            table__games__status=Game.Status.VOID,
-        ).values_list("participant_id", flat=True)
-    )
-
-
-def _going_on(tournament: Tournament, seeding: Sequence[int], *, advancing: set[int]) -> list[int]:
-    """The advancing players still in the tournament, in seeding order."""
-    still_in = set(
-        tournament.participants.filter(status=Participant.Status.ACTIVE).values_list(
-            "pk", flat=True
-        )
-    )
-    going_on = [p for p in seeding if p in advancing and p in still_in]
+def _going_on(seeding: Sequence[int], *, advancing: set[int]) -> list[int]:
+    """The advancing players (still in the tournament), in seeding order."""
+    going_on = [p for p in seeding if p in advancing]
     if not going_on:
         raise Conflict.single(
             "nobody_left", _("Nobody who is still in the tournament won this round.")

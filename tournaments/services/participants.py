@@ -212,3 +212,76 @@ def _void_unplayable_games(participant: Participant) -> list[int]:
             game.save(update_fields=["status"])
             voided.append(game.pk)
     return voided
+
+
+def participant_update(
+    *, participant: Participant, data: ParticipantInput, actor: User | None = None
+) -> Participant:
+    """Correct a participant's name, nationality, birth date or age approval (any time:
+    a misspelt name is fixed also after the draw)."""
+    with transaction.atomic():
+        participant = Participant.objects.select_for_update().get(pk=participant.pk)
+        changed, errors = _candidate(participant.tournament, data, index=None, row=None)
+        if errors:
+            raise InvalidInput(errors)
+        fields = ["name", "nationality", "birth_date", "age_approved"]
+        before = {f: _plain(getattr(participant, f)) for f in fields}
+        for field in fields:
+            setattr(participant, field, getattr(changed, field))
+        participant.save(update_fields=fields)
+        audit_log(
+            tournament=participant.tournament,
+            actor=actor,
+            action="participant_updated",
+            obj=participant,
+            before=before,
+            after={f: _plain(getattr(participant, f)) for f in fields},
+        )
+    return participant
+
+
+def participant_delete(*, participant: Participant, actor: User | None = None) -> None:
+    """Remove a participant registered by mistake: only before the group-stage draw."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=participant.tournament_id)
+        locked = _draw_locked(tournament)
+        if locked:
+            raise Conflict.single(
+                "draw_locked",
+                _("Participants cannot be deleted after the group-stage draw; mark a withdrawal."),
+            )
+        participant = Participant.objects.get(pk=participant.pk)
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action="participant_deleted",
+            obj=participant,
+            before={"name": participant.name, "nationality": str(participant.nationality)},
+        )
+        participant.delete()
+
+
+def participant_check_in(
+    *, participant: Participant, checked_in: bool = True, actor: User | None = None
+) -> Participant:
+    """Mark a participant as present at the venue (or undo it)."""
+    with transaction.atomic():
+        participant = Participant.objects.select_for_update().get(pk=participant.pk)
+        if participant.checked_in != checked_in:
+            participant.checked_in = checked_in
+            participant.save(update_fields=["checked_in"])
+            audit_log(
+                tournament=participant.tournament,
+                actor=actor,
+                action="participant_checked_in" if checked_in else "participant_checked_out",
+                obj=participant,
+                after={"checked_in": checked_in},
+            )
+    return participant
+
+
+def _plain(value: object) -> object:
+    """A field's value as the audit log stores it (JSON)."""
+    if value is None or isinstance(value, bool | str):
+        return value
+    return value.isoformat() if isinstance(value, date) else str(value)

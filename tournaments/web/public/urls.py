@@ -5,7 +5,15 @@ The names carry no namespace (``reverse("leaderboard", ...)``), as before.
 
 from django.urls import path
 
-from tournaments.web.public import home, knockout, leaderboard, player, ranking, seating
+from tournaments.web.public import (
+    home,
+    knockout,
+    leaderboard,
+    player,
+    projector,
+    ranking,
+    seating,
+)
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -16,10 +24,10 @@ urlpatterns = [
         leaderboard.leaderboard_fragment,
         name="leaderboard_fragment",
     ),
-    path("t/<id:tournament_id>/projector/", leaderboard.projector, name="projector"),
+    path("t/<id:tournament_id>/projector/", projector.projector, name="projector"),
     path(
         "t/<id:tournament_id>/projector/live/",
-        leaderboard.projector_fragment,
+        projector.projector_fragment,
         name="projector_fragment",
     ),
     path("t/<id:tournament_id>/seating/", seating.seating, name="seating"),

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import django_tables2 as tables
 from django.db.models import Count, Q
 from django.http import HttpResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
-from tournaments.models import AuditEntry, Game
-from tournaments.permissions import may_create_tournaments, staffed_tournaments
+from tournaments import selectors
+from tournaments.models import AuditEntry, Game, Knockout, Stage, Tournament
+from tournaments.permissions import is_organiser, may_create_tournaments, staffed_tournaments
 
 from .access import (
     StaffRequest,
@@ -39,14 +44,105 @@ def tournament_home(request: StaffRequest, tournament_id: int) -> HttpResponse:
         open=Count("id", filter=Q(status=Game.Status.OPEN)),
         recorded=Count("id", filter=Q(status=Game.Status.RECORDED)),
     )
+    participants = tournament.participants.count()
     return render_staff(
         request,
         "tournament.html",
         {
             "tournament": tournament,
             "counts": counts,
-            "participants": tournament.participants.count(),
+            "participants": participants,
+            "next_step": next_step(
+                tournament,
+                organiser=is_organiser(request.user, tournament),
+                participants=participants,
+            ),
         },
+    )
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """What comes next in this phase of the tournament, and the one link to it."""
+
+    phase: str
+    text: str
+    label: str
+    url: str
+
+
+def next_step(tournament: Tournament, *, organiser: bool, participants: int) -> NextStep:
+    """The guided overview: the phase the tournament is in and the next thing to do."""
+    t = tournament.pk
+    games = reverse("staff:games", args=[t])
+    if not Game.objects.filter(tournament=tournament).exists():
+        if not organiser:
+            return NextStep(
+                _("Registration"),
+                _("The group stage is not drawn yet."),
+                _("Participants"),
+                reverse("staff:participants", args=[t]),
+            )
+        if participants < 4:
+            return NextStep(
+                _("Registration"),
+                _("Register the participants, one by one or from a spreadsheet."),
+                _("Register participants"),
+                reverse("staff:participants", args=[t]),
+            )
+        return NextStep(
+            _("Registration"),
+            _("Everybody registered and checked in? Then draw the group stage."),
+            _("Go to the draw"),
+            reverse("staff:draw", args=[t]),
+        )
+    knockout = Knockout.objects.filter(tournament=tournament).first()
+    if knockout is None:
+        open_games = Game.objects.filter(
+            tournament=tournament, stage=Stage.GROUP, status=Game.Status.OPEN
+        ).count()
+        if open_games or not organiser:
+            return NextStep(
+                _("Group stage"),
+                _("%(n)s games still need a result.") % {"n": open_games},
+                _("Enter results"),
+                games,
+            )
+        return NextStep(
+            _("Group stage"),
+            _("Every group game has a result: start the knockout."),
+            _("Start the knockout"),
+            reverse("staff:knockout", args=[t]),
+        )
+    if knockout.champion_id is not None:
+        return NextStep(
+            _("Finished"),
+            _("The champion is known: the final ranking is public."),
+            _("Final ranking"),
+            reverse("ranking", args=[t]),
+        )
+    progress = selectors.knockout_progress(tournament, knockout)
+    if not progress.round_complete or not organiser:
+        return NextStep(
+            _("Knockout"),
+            _("Knockout round %(round)s: %(n)s of %(total)s results counted.")
+            % {"round": progress.round, "n": progress.games_counted, "total": progress.games},
+            _("Enter results"),
+            games,
+        )
+    control = reverse("staff:knockout", args=[t])
+    if progress.decides_champion:
+        return NextStep(
+            _("Knockout"),
+            _("The final's result counts: name the champion."),
+            _("Name the champion"),
+            control,
+        )
+    return NextStep(
+        _("Knockout"),
+        _("Every result of this round counts: seat the next round."),
+        _("Seat the next round"),
+        control,
     )
 
 
@@ -62,7 +158,18 @@ def audit(request: StaffRequest, tournament_id: int) -> HttpResponse:
     )
     if action:
         entries = entries.filter(action=action)
-    table = AuditTable(entries)
+    # Objects and participant ids by name: one query each, whatever the page shows.
+    games = {
+        game.pk: (
+            _("Knockout round %(round)s · table %(table)s")
+            if game.stage == Stage.KNOCKOUT
+            else _("Round %(round)s · table %(table)s")
+        )
+        % {"table": game.table.number, "round": game.round}
+        for game in Game.objects.filter(tournament=tournament).select_related("table")
+    }
+    names = dict(tournament.participants.values_list("pk", "name"))
+    table = AuditTable(entries, games=games, names=names)
     tables.RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return render_staff(
         request,

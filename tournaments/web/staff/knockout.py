@@ -23,7 +23,7 @@ def knockout(request: StaffRequest, tournament_id: int) -> HttpResponse:
         request.POST if action == "start" else None, initial={"seed": random_seed()}
     )
     next_form = KnockoutNextForm(
-        request.POST if action == "next" else None, initial={"seed": random_seed()}
+        request.POST if action in ("next", "champion") else None, initial={"seed": random_seed()}
     )
     here = reverse("staff:knockout", args=[tournament.pk])
     done = None
@@ -40,14 +40,19 @@ def knockout(request: StaffRequest, tournament_id: int) -> HttpResponse:
             success_message=_("The knockout has started."),
             redirect_to=here,
         )
-    elif action == "next":
+    elif action in ("next", "champion"):
         done = run_service(
             request,
             next_form,
             lambda: services.knockout_next_round(
                 tournament=tournament, seed=next_form.cleaned_data["seed"], actor=request.user
             ),
-            success_message=_("The next knockout round has been seated."),
+            # Closing the final names the champion: the message says what really happened.
+            success_message=lambda ko: (
+                _("The champion has been named.")
+                if ko.champion_id is not None
+                else _("The next knockout round has been seated.")
+            ),
             redirect_to=here,
         )
     if done is not None:
@@ -66,6 +71,8 @@ def knockout(request: StaffRequest, tournament_id: int) -> HttpResponse:
             "knockout": ko,
             "rounds": sorted(rounds.items()),
             "lot_draws": selectors.lot_draws(tournament),
+            "progress": selectors.knockout_progress(tournament, ko) if ko else None,
+            "ranking": selectors.final_ranking(tournament) if ko else None,
             "start_form": start_form,
             "next_form": next_form,
             "standings": standings,

@@ -24,7 +24,7 @@ from .access import (
     render_staff,
     scoresheets_url,
 )
-from .tables import GameTable, cell_label, cell_state
+from .tables import cell_label, cell_state, game_card
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,7 @@ class Cell:
     # "open", "recorded", "corrected", "awaiting" (recorded, not yet confirmed: setting
     # ``double_check``), "void" or "none" (no such round)
     state: str
+    unsigned: bool = False  # its current result's sheet is not marked as signed
 
     @property
     def label(self) -> str:
@@ -44,6 +45,15 @@ def _unconfirmed() -> Exists:
     return Exists(Result.objects.awaiting_confirmation().filter(game=OuterRef("pk")))
 
 
+def _unsigned() -> Exists:
+    """Per game: its current result's sheet is not marked as signed by all players."""
+    return Exists(Result.objects.current().filter(game=OuterRef("pk"), signed=False))
+
+
+def _cell(game: Game) -> Cell:
+    return Cell(game, _state(game), unsigned=getattr(game, "unsigned", False))
+
+
 def _state(game: Game) -> str:
     # ``awaiting``: annotated by ``progress_board`` when the tournament double-checks.
     return cell_state(game, awaiting=getattr(game, "awaiting", False))
@@ -52,7 +62,11 @@ def _state(game: Game) -> str:
 def progress_board(tournament: Tournament) -> dict[str, Any]:
     """The grid tables x rounds of every stage, from one query of the games."""
     double_check = tournament.config.double_check
-    query = Game.objects.filter(tournament=tournament).select_related("table")
+    query = (
+        Game.objects.filter(tournament=tournament)
+        .select_related("table")
+        .annotate(unsigned=_unsigned())
+    )
     if double_check:
         query = query.annotate(awaiting=_unconfirmed())
     games = list(query.order_by("stage", "table__round", "table__number", "round"))
@@ -64,13 +78,14 @@ def progress_board(tournament: Tournament) -> dict[str, Any]:
             game.table.number,
             {"table": game.table, "cells": {r: Cell(None, "none") for r in rounds}},
         )
-        row["cells"][game.round] = Cell(game, _state(game))
+        row["cells"][game.round] = _cell(game)
     grid = [{"table": row["table"], "cells": list(row["cells"].values())} for row in rows.values()]
     knockout: dict[int, list[Cell]] = {}
     for game in games:
         if game.stage == Stage.KNOCKOUT:
-            knockout.setdefault(game.round, []).append(Cell(game, _state(game)))
+            knockout.setdefault(game.round, []).append(_cell(game))
     states = [_state(g) for g in group]
+    unsigned = [g for g in games if getattr(g, "unsigned", False)]
     return {
         "rounds": rounds,
         "grid": grid,
@@ -79,6 +94,7 @@ def progress_board(tournament: Tournament) -> dict[str, Any]:
             s: states.count(s) for s in ("open", "recorded", "corrected", "awaiting", "void")
         },
         "double_check": double_check,
+        "unsigned": len(unsigned),
     }
 
 
@@ -116,8 +132,10 @@ def games(request: StaffRequest, tournament_id: int) -> HttpResponse:
         game_list = [g for g in game_list if g.game.status == Game.Status.RECORDED]
     elif show == "unconfirmed" and double_check:
         game_list = [g for g in game_list if g.game.pk in awaiting]
+    my_tables = _my_tables(request, tournament)
+    if my_tables:
+        game_list = [g for g in game_list if g.game.table.number in my_tables]
     game_list.sort(key=lambda g: (g.game.stage != Stage.GROUP, g.game.round, g.game.table.number))
-    table = GameTable(game_list, order_by=None, awaiting=awaiting)
     stage_rounds = sorted(
         set(Game.objects.filter(tournament=tournament).values_list("stage", "round")),
         key=lambda item: (item[0] != Stage.GROUP, item[1]),
@@ -127,7 +145,8 @@ def games(request: StaffRequest, tournament_id: int) -> HttpResponse:
         "games.html",
         {
             "tournament": tournament,
-            "table": table,
+            "cards": [game_card(g, awaiting=g.game.pk in awaiting) for g in game_list],
+            "my_tables": ", ".join(str(n) for n in sorted(my_tables)),
             "rounds": sorted({r for _stage, r in stage_rounds}),
             "round_sheets": [
                 {
@@ -142,3 +161,22 @@ def games(request: StaffRequest, tournament_id: int) -> HttpResponse:
             "double_check": double_check,
         },
     )
+
+
+def parse_tables(text: str) -> set[int]:
+    """Table numbers from "1, 3-5": numbers and ranges; anything else is ignored."""
+    numbers: set[int] = set()
+    for part in text.replace(";", ",").replace(" ", ",").split(","):
+        low, _dash, high = part.partition("-")
+        if low.isdigit() and (not high or high.isdigit()):
+            first, last = int(low), int(high or low)
+            numbers.update(range(first, min(last, first + 200) + 1))
+    return numbers
+
+
+def _my_tables(request: StaffRequest, tournament: Tournament) -> set[int]:
+    """The referee's own tables ("my tables"): set with ``?tables=``, kept in the session."""
+    key = f"my_tables_{tournament.pk}"
+    if "tables" in request.GET:
+        request.session[key] = request.GET["tables"][:100]
+    return parse_tables(request.session.get(key, ""))

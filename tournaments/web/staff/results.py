@@ -188,6 +188,8 @@ def result(request: StaffRequest, tournament_id: int, game_id: int) -> HttpRespo
                 "round": page.game.round,
                 "winner": page.winner_label(_parse_winner(saved.winner)),
             }
+            # An unsigned sheet is saved, but nobody should miss it (issue 13).
+            + ("" if saved.signed else " " + _("The sheet is not marked as signed."))
         ),
         redirect_to=f"{reverse('staff:games', args=[page.tournament.pk])}?round={page.game.round}",
         on_error=refusal.append,

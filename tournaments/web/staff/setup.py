@@ -6,11 +6,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-import django_tables2 as tables
-from django.core.exceptions import PermissionDenied
-from django.db.models import Count
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
@@ -19,16 +15,12 @@ from django.utils.translation import gettext_lazy, ngettext
 from tournaments import documents, selectors, services
 from tournaments.documents import imports
 from tournaments.errors import DomainError, ErrorItem
-from tournaments.models import Character, Game, GroupDraw, Participant, Penalty, Result, Stage
-from tournaments.permissions import is_organiser
+from tournaments.models import Character, Game, GroupDraw, Participant, Result, Stage
 from tournaments.web.forms import (
     CharacterForm,
     DrawForm,
-    ParticipantForm,
     ParticipantImportForm,
-    PenaltyForm,
     TournamentForm,
-    WithdrawForm,
     random_seed,
 )
 
@@ -38,12 +30,10 @@ from .access import (
     creator_required,
     get_tournament,
     organiser_required,
-    referee_required,
     render_staff,
     scoresheets_url,
 )
 from .actions import run_service
-from .tables import ParticipantTable
 
 
 @creator_required
@@ -106,48 +96,6 @@ def tournament_settings(request: StaffRequest, tournament_id: int) -> HttpRespon
             "character_form": character_form,
             "tournament": tournament,
             "characters": Character.objects.filter(tournament=tournament).order_by("name"),
-        },
-    )
-
-
-@referee_required
-def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
-    """The participant list; organisers register participants one by one here."""
-    tournament = get_tournament(tournament_id)
-    organiser = is_organiser(request.user, tournament_id)
-    form = ParticipantForm(request.POST or None) if organiser else None
-    if request.method == "POST":
-        if form is None:
-            raise PermissionDenied
-        done = run_service(
-            request,
-            form,
-            lambda: services.participants_register(
-                tournament=tournament, items=[form.to_input()], actor=request.user
-            ),
-            success_message=lambda created: (
-                _("%(name)s has been registered.") % {"name": created[0].name}
-            ),
-            redirect_to=reverse("staff:participants", args=[tournament.pk]),
-        )
-        if done is not None:
-            return done
-    rows = tournament.participants.order_by("id")
-    table = ParticipantTable(rows)
-    tables.RequestConfig(request, paginate=False).configure(table)
-    status = dict(
-        rows.values("status").annotate(n=Count("id")).order_by().values_list("status", "n")
-    )
-    return render_staff(
-        request,
-        "participants.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "table": table,
-            "active": status.get(Participant.Status.ACTIVE, 0),
-            "total": sum(status.values()),
-            "limit": tournament.config.max_participants,
         },
     )
 
@@ -222,65 +170,6 @@ def participants_import_template(request: StaffRequest, tournament_id: int) -> H
         True, f"participants-{tournament.pk}.xlsx"
     )
     return response
-
-
-@referee_required
-def participant_detail(
-    request: StaffRequest, tournament_id: int, participant_id: int
-) -> HttpResponse:
-    """A participant for the staff: penalties (referees), withdrawal (organisers)."""
-    tournament = get_tournament(tournament_id)
-    participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
-    action = request.POST.get("action")
-    penalty_form = PenaltyForm(request.POST if action == "penalty" else None)
-    withdraw_form = WithdrawForm(request.POST if action == "withdraw" else None)
-    here = reverse("staff:participant", args=[tournament.pk, participant.pk])
-    done = None
-    if action == "penalty":
-        done = run_service(
-            request,
-            penalty_form,
-            lambda: services.penalty_give(
-                participant=participant,
-                kind=penalty_form.cleaned_data["kind"],
-                amount=penalty_form.cleaned_data["amount"] or 0,
-                reason=penalty_form.cleaned_data["reason"],
-                actor=request.user,
-            ),
-            success_message=_("The penalty has been recorded."),
-            redirect_to=here,
-        )
-    elif action == "withdraw":
-        if not is_organiser(request.user, tournament_id):
-            raise PermissionDenied
-        done = run_service(
-            request,
-            withdraw_form,
-            lambda: services.participant_withdraw(
-                participant=participant,
-                actor=request.user,
-                reason=withdraw_form.cleaned_data["reason"],
-            ),
-            success_message=_("%(name)s has withdrawn.") % {"name": participant.name},
-            redirect_to=here,
-        )
-    if done is not None:
-        return done
-    seat = participant.seats.filter(table__stage=Stage.GROUP).select_related("table").first()
-    return render_staff(
-        request,
-        "participant.html",
-        {
-            "tournament": tournament,
-            "participant": participant,
-            "seat": seat,
-            "penalties": Penalty.objects.filter(participant=participant)
-            .select_related("referee")
-            .order_by("-created_at"),
-            "penalty_form": penalty_form,
-            "withdraw_form": withdraw_form,
-        },
-    )
 
 
 @organiser_required

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any, cast
 
 import django_tables2 as tables
@@ -42,63 +42,46 @@ def cell_label(state: str) -> str:
     }[state]
 
 
-class GameTable(tables.Table):
-    """The referee overview: one row per game (``selectors.GameView``), table by table.
+@dataclass(frozen=True)
+class GameCard:
+    """One game on the referees' list: its seats, its state and its one big action."""
 
-    ``awaiting``: the ids of the games whose result waits for a confirmation.
-    """
+    game: Game
+    state: str
+    label: str
+    seats: list[tuple[int, str, bool]]  # position, name, is the Sheriff
+    action_url: str
+    action_label: str
+    sheet_url: str
 
-    round = tables.Column(verbose_name=gettext_lazy("Round"), accessor="game__round")
-    table = tables.Column(verbose_name=gettext_lazy("Table"), accessor="game__table__number")
-    players = tables.Column(verbose_name=gettext_lazy("Players"), empty_values=(), orderable=False)
-    status = tables.Column(
-        verbose_name=gettext_lazy("Status"), accessor="game__status", empty_values=()
-    )
-    sheet = tables.Column(verbose_name=gettext_lazy("Scoresheet"), empty_values=(), orderable=False)
-    action = tables.Column(verbose_name="", empty_values=(), orderable=False)
 
-    class Meta:
-        attrs = {"class": "data staff-table games-table"}
-        row_attrs = {"data-game": lambda record: record.game.pk}
-
-    def __init__(self, *args: Any, awaiting: Collection[int] = (), **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.awaiting = awaiting
-
-    def render_players(self, record: GameView) -> str:
-        sheriff = record.game.sheriff_position
-        names = [
-            f"{s.position}. {s.participant.name}" + (" ★" if s.position == sheriff else "")
-            for s in record.seats
-        ]
-        return ", ".join(names)
-
-    def render_status(self, record: GameView) -> str:
-        game = record.game
-        state = cell_state(game, awaiting=game.pk in self.awaiting)
-        return format_html('<span class="state state-{}">{}</span>', state, cell_label(state))
-
-    def render_sheet(self, record: GameView) -> str:
-        game = record.game
-        if game.status == Game.Status.VOID:
-            return ""
-        url = scoresheets_url(
+def game_card(view: GameView, *, awaiting: bool = False) -> GameCard:
+    """The card of a game as ``selectors.games_list`` returns it."""
+    game = view.game
+    state = cell_state(game, awaiting=awaiting)
+    void = game.status == Game.Status.VOID
+    if game.status == Game.Status.OPEN:
+        action = _("Enter result")
+    elif awaiting:
+        action = _("Check and confirm")
+    else:
+        action = _("Correct")
+    return GameCard(
+        game=game,
+        state=state,
+        label=cell_label(state),
+        seats=[
+            (s.position, s.participant.name, s.position == game.sheriff_position)
+            for s in view.seats
+        ],
+        action_url="" if void else reverse("staff:result", args=[game.tournament_id, game.pk]),
+        action_label="" if void else action,
+        sheet_url=""
+        if void
+        else scoresheets_url(
             game.tournament_id, stage=game.stage, round=game.round, table=game.table.number
-        )
-        return format_html('<a class="scoresheet-link" href="{}">{}</a>', url, _("PDF"))
-
-    def render_action(self, record: GameView) -> str:
-        game = record.game
-        if game.status == Game.Status.VOID:
-            return ""
-        url = reverse("staff:result", args=[game.tournament_id, game.pk])
-        if game.status == Game.Status.OPEN:
-            label = _("Enter result")
-        elif game.pk in self.awaiting:
-            label = _("Check and confirm")
-        else:
-            label = _("Correct")
-        return format_html('<a class="button" href="{}">{}</a>', url, label)
+        ),
+    )
 
 
 class ParticipantTable(tables.Table):
@@ -106,10 +89,19 @@ class ParticipantTable(tables.Table):
     nationality = tables.Column(verbose_name=gettext_lazy("Nationality"))
     birth_date = tables.DateColumn(verbose_name=gettext_lazy("Birth date"), short=True)
     status = tables.Column(verbose_name=gettext_lazy("Status"))
+    checked_in = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Checked in"),
+        template_name="tournaments/staff/partials/check_in.html",
+    )
 
     class Meta:
+        # Check-in next to the name: on a phone both are in view without scrolling.
+        sequence = ("name", "checked_in", "status", "nationality", "birth_date")
         attrs = {"class": "data staff-table participants-table"}
-        row_attrs = {"data-participant": lambda record: record.pk}
+        row_attrs = {
+            "data-participant": lambda record: record.pk,
+            "id": lambda record: f"p{record.pk}",
+        }
 
     def render_name(self, record: Participant) -> str:
         url = reverse("staff:participant", args=[record.tournament_id, record.pk])
@@ -157,6 +149,10 @@ AUDIT_ACTIONS: dict[str, Any] = {
     "participants_registered": gettext_lazy("Participants registered"),
     "participant_withdrawn": gettext_lazy("Participant withdrawn"),
     "participant_excluded": gettext_lazy("Participant excluded"),
+    "participant_updated": gettext_lazy("Participant edited"),
+    "participant_deleted": gettext_lazy("Participant deleted"),
+    "participant_checked_in": gettext_lazy("Participant checked in"),
+    "participant_checked_out": gettext_lazy("Check-in undone"),
     "group_stage_drawn": gettext_lazy("Group stage drawn"),
     "result_recorded": gettext_lazy("Result recorded"),
     "result_corrected": gettext_lazy("Result corrected"),
@@ -203,6 +199,17 @@ class AuditTable(tables.Table):
         }
         empty_text = gettext_lazy("No entries.")
 
+    def __init__(
+        self,
+        *args: Any,
+        games: dict[int, str] | None = None,
+        names: dict[int, str] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.games = games or {}  # game id → "Table 3 · round 2"
+        self.names = names or {}  # participant id → name
+
     def render_actor(self, record: AuditEntry) -> str:
         if record.actor is None:
             return format_html('<span class="muted">{}</span>', _("system"))
@@ -218,6 +225,9 @@ class AuditTable(tables.Table):
         if not record.object_type:
             return "—"
         label = f"{_OBJECT_TYPES.get(record.object_type, record.object_type)} #{record.object_id}"
+        if record.object_id.isdigit():
+            known = {"Game": self.games, "Participant": self.names}.get(record.object_type, {})
+            label = known.get(int(record.object_id), label)
         url = None
         if record.object_id.isdigit() and record.tournament_id:
             if record.object_type == "Game":
@@ -239,7 +249,26 @@ class AuditTable(tables.Table):
             "</div></details>",
             _("Show"),
             _("Before"),
-            pretty_json(record.before) if record.before is not None else "—",
+            pretty_json(with_names(record.before, self.names))
+            if record.before is not None
+            else "—",
             _("After"),
-            pretty_json(record.after) if record.after is not None else "—",
+            pretty_json(with_names(record.after, self.names)) if record.after is not None else "—",
         )
+
+
+#: Keys of audit entries whose numbers are participant ids.
+PARTICIPANT_KEYS = frozenset(
+    {"seeding", "champion", "candidates", "order", "tables", "participant"}
+)
+
+
+def with_names(value: Any, names: dict[int, str], *, ids: bool = False) -> Any:
+    """An audit entry's JSON with participant ids (under ``PARTICIPANT_KEYS``) as names."""
+    if isinstance(value, dict):
+        return {k: with_names(v, names, ids=ids or k in PARTICIPANT_KEYS) for k, v in value.items()}
+    if isinstance(value, list):
+        return [with_names(v, names, ids=ids) for v in value]
+    if ids and isinstance(value, int) and not isinstance(value, bool):
+        return names.get(value, value)
+    return value

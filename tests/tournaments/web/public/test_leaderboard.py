@@ -6,6 +6,7 @@ fixture) so that the assertions hold once the German translations exist.
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -14,6 +15,7 @@ from django.urls import reverse
 from tests import factories
 from tests.tournaments.web.public.pages import RANK_CELL, body, played, row_of
 from tournaments import selectors, services
+from tournaments.simulation import open_games, record_random_results
 from tournaments.web.tables import format_points
 
 pytestmark = pytest.mark.django_db
@@ -61,12 +63,18 @@ def test_leaderboard_is_sortable(client, referee):
 
 
 def test_projector_shows_qr_code_and_tables_still_playing(client, referee):
+    # Round 4 under way (table 2's result in): the projector shows the standings.
     tournament = played(10, referee)
+    record_random_results(
+        open_games(tournament, stage="group", rounds=[4]).filter(table__number=2),
+        rng=random.Random(2),
+        referees=[referee],
+    )
     html = body(client.get(reverse("projector", args=[tournament.pk])))
     assert "<svg" in html
     assert f"http://testserver/t/{tournament.pk}/leaderboard/" in html
     assert "Table 1 · round 4" in html
-    assert "Table 2 · round 4" in html
+    assert "Table 2 · round 5" in html
     assert 'data-rows-per-page="15"' in html
     assert len(RANK_CELL.findall(html)) == 10
 

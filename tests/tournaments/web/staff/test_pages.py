@@ -340,10 +340,10 @@ def test_the_referee_overview_lists_open_games_by_round() -> None:
     html = client.get(url, {"round": 2}).content.decode()
     round_two = first_game(tournament, round=2)
     assert reverse("staff:result", args=[tournament.pk, round_two.pk]) in html
-    assert html.count("<tr data-game=") == 2  # two tables of 5
+    assert html.count('<li class="game-card') == 2  # two tables of 5
     recorded = client.get(url, {"round": 1, "show": "recorded"}).content.decode()
-    assert recorded.count("<tr data-game=") == 2 and "Correct" in recorded
-    assert client.get(url, {"round": 1}).content.decode().count("<tr data-game=") == 0
+    assert recorded.count('<li class="game-card') == 2 and "Correct" in recorded
+    assert client.get(url, {"round": 1}).content.decode().count('<li class="game-card') == 0
 
 
 def test_a_referee_gives_a_penalty_and_an_organiser_marks_a_withdrawal() -> None:

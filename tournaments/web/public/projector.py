@@ -1,0 +1,153 @@
+"""The projector: the hall's big screen, following the tournament's phase.
+
+Words used here:
+
+- The **phase** of the projector is what the hall needs to see now:
+  ``seating`` at a group round's start (no result of that round yet: who sits
+  where, who is Sheriff), ``standings`` while the round is played, ``knockout``
+  (the current knockout round's tables, winners ticked) and ``champion`` (the
+  champion and the top of the final ranking).
+- **Paging**: ``static/js/projector.js`` shows as many items (rows or table
+  cards) as fit the screen and moves on to the next page every few seconds.
+
+It refreshes itself (see ``tournaments.web.public.live``); a new phase arrives
+with the next poll.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django_tables2 import RequestConfig
+
+from tournaments import selectors
+from tournaments.models import Tournament
+from tournaments.web.public.common import POLL_SECONDS, PublicStage, base_context, tournament_stage
+from tournaments.web.public.leaderboard import still_playing
+from tournaments.web.public.live import live_views
+from tournaments.web.tables import ProjectorTable
+
+#: At most this many rows a page; fewer when the screen is smaller (projector.js).
+PROJECTOR_ROWS_PER_PAGE = 15
+PROJECTOR_PAGE_SECONDS = 10
+#: The champion's screen lists the final ranking's top places.
+CHAMPION_TOP = 8
+
+
+def qr_svg(url: str) -> SafeString:
+    """An inline SVG QR code for ``url`` (segno; nothing loaded from anywhere)."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=6, dark="#000", light="#fff", border=2, omitsize=True
+    )
+    # segno writes the SVG itself; the URL only becomes QR modules, never text.
+    return mark_safe(svg)
+
+
+def _seating(standings: selectors.Standings, round: int) -> list[dict[str, Any]] | None:
+    """The group tables with their players when ``round`` has not started (no result
+    of it yet), else None. From the standings alone: no further query."""
+    by_table: dict[int, list[Any]] = {}
+    for row in standings.rows:
+        if row.table:
+            by_table.setdefault(row.table, []).append(row)
+    playing_round = sum(1 for rows in by_table.values() if len(rows) >= round)
+    missing = sum(1 for game in standings.missing_games if game.round == round)
+    if missing < playing_round:
+        return None  # a result of this round is in: the standings show
+    return [
+        {
+            "number": number,
+            "seats": [
+                {
+                    "position": row.position,
+                    "name": row.participant.name,
+                    "sheriff": row.position == round,
+                }
+                for row in sorted(rows, key=lambda row: row.position or 0)
+            ],
+        }
+        for number, rows in sorted(by_table.items())
+    ]
+
+
+def _group_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any]:
+    standings = selectors.group_standings(tournament, with_missing=True)
+    current = min((g.round for g in standings.missing_games), default=None)
+    seating = _seating(standings, current) if current is not None else None
+    if seating is not None:
+        return {"phase": "seating", "round": current, "seating": seating}
+    table = ProjectorTable(standings.rows, tournament_id=tournament.pk, metrics=standings.metrics)
+    RequestConfig(request, paginate=False).configure(table)
+    return {
+        "phase": "standings",
+        "standings": standings,
+        "table": table,
+        "still_playing": still_playing(standings.missing_games),
+    }
+
+
+def _knockout_context(tournament: Tournament) -> dict[str, Any]:
+    tables = selectors.knockout_tables(tournament)
+    current = max((view.table.round for view in tables), default=1)
+    cards = []
+    for view in tables:
+        if view.table.round != current:
+            continue
+        won = {s.position for s in view.result.seats.all() if s.won} if view.result else set()
+        cards.append(
+            {
+                "number": view.table.number,
+                "done": view.result is not None,
+                "seats": [
+                    {"name": s.participant.name, "won": s.position in won} for s in view.seats
+                ],
+            }
+        )
+    return {"phase": "knockout", "round": current, "knockout_cards": cards}
+
+
+def _champion_context(tournament: Tournament) -> dict[str, Any]:
+    ranking = selectors.final_ranking(tournament)
+    return {
+        "phase": "champion",
+        "ranking": ranking,
+        "top": ranking.rows[:CHAMPION_TOP],
+    }
+
+
+def _projector_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    stage = tournament_stage(tournament)
+    if stage == PublicStage.FINISHED:
+        phase = _champion_context(tournament)
+    elif stage == PublicStage.KNOCKOUT:
+        phase = _knockout_context(tournament)
+    else:
+        phase = _group_context(tournament, request)
+    return {**base_context(tournament, "projector"), **phase}
+
+
+def _projector_page_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """What only the full projector page needs: the QR code and the paging."""
+    leaderboard_url = request.build_absolute_uri(reverse("leaderboard", args=[tournament.pk]))
+    return {
+        "fragment_url": reverse("projector_fragment", args=[tournament.pk]),
+        "leaderboard_url": leaderboard_url,
+        "qr": qr_svg(leaderboard_url),
+        "rows_per_page": PROJECTOR_ROWS_PER_PAGE,
+        "page_seconds": PROJECTOR_PAGE_SECONDS,
+        "poll_seconds": POLL_SECONDS,
+    }
+
+
+projector, projector_fragment = live_views(
+    name="projector",
+    kind="pj",
+    template="tournaments/public/projector.html",
+    fragment_template="tournaments/public/partials/projector_body.html",
+    context=_projector_context,
+    page_context=_projector_page_context,
+)
