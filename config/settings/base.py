@@ -187,6 +187,12 @@ SPECTACULAR_SETTINGS = {
     "PATH_CONVERTER_OVERRIDES": {
         "id": {"type": "integer", "format": "int64", "minimum": 1, "maximum": 10**18 - 1}
     },
+    # Stable enum component names: generated clients name their classes after them,
+    # so a new enum elsewhere must not rename an old one.
+    "ENUM_NAME_OVERRIDES": {
+        "RoleEnum": ["sheriff", "deputy", "outlaw", "renegade"],
+        "StaffRoleEnum": ["organiser", "referee"],
+    },
     # Served from our own static files: venues often have no internet.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
