@@ -563,7 +563,8 @@ def showdown(script: Script) -> None:
             script.step = "double check"
             script.call("anonymous", "GET", f"{base}/standings/", expect=200)
             script.call("ref-ann", "POST", f"{path}confirm/", {"version": 1}, expect=403)
-            script.call("ref-ben", "POST", f"{path}confirm/", {}, expect=200)
+            script.call("ref-ben", "POST", f"{path}confirm/", {}, expect=400)
+            script.call("ref-ben", "POST", f"{path}confirm/", {"version": 1}, expect=200)
             script.call("ref-ben", "POST", f"{path}confirm/", {"version": 7}, expect=409)
         script.call("ref-ben", "POST", f"{path}confirm/", {"version": answer["version"]})
         if number == 0:
