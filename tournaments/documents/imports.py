@@ -7,6 +7,10 @@ work too). Every following row is one participant; a **row** number here is the
 spreadsheet's own (the header is row 1), so an error points at the line the
 organiser sees. Empty rows are skipped.
 
+A name beginning with ``=`` is refused (``formula_in_name``, naming its row):
+spreadsheets take such text for a formula, and a name is never one. The
+exported workbooks write every name as text anyway.
+
 Every row is checked before anything is saved, and then all rows are
 registered through ``services.participants_register`` or none: the organiser
 gets one error per problem, each naming its row.
@@ -267,6 +271,15 @@ def _participant(
     if not name:
         problems.append(
             ErrorItem(code="missing_name", message=_("The name is missing."), field="name", row=row)
+        )
+    elif name.startswith("="):
+        problems.append(
+            ErrorItem(
+                code="formula_in_name",
+                message=_("A name must not begin with “=”: spreadsheets read it as a formula."),
+                field="name",
+                row=row,
+            )
         )
     nationality = "" if _blank(cells.get("nationality")) else str(cells["nationality"]).strip()
     if not nationality:
