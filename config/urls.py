@@ -12,3 +12,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("tournaments.urls")),
 ]
+
+# A database outage answers 503 (JSON under /api/, a plain page elsewhere), not 500.
+handler500 = "tournaments.web.outage.server_error"

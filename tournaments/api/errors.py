@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournaments.errors import DomainError
+from tournaments.web.outage import DATABASE_ERRORS, RETRY_AFTER, api_unavailable
 
 _CODES = {
     exceptions.NotAuthenticated: "not_authenticated",
@@ -79,6 +80,13 @@ def _normalise_code(code: str) -> str:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, DATABASE_ERRORS):
+        # The database is unreachable (a restart, a full pool): try again shortly.
+        return Response(
+            api_unavailable(),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"},
+        )
     if isinstance(exc, DomainError):
         return error_response([e.as_dict() for e in exc.errors], exc.status_code)
     if isinstance(exc, RequestDataTooBig):
