@@ -108,3 +108,31 @@ def test_a_result_saved_on_one_server_is_on_the_others_next_poll(tmp_path):
             assert standings[0] == standings[1]
             played = {row["participant"]: row["games_played"] for row in standings[0]["rows"]}
             assert all(played[seat["participant"]] >= 1 for seat in game["seats"])
+
+
+def test_a_login_lockout_is_counted_across_both_servers(tmp_path):
+    """30 wrong passwords for one account, half on each server, from 30 addresses:
+    both servers then refuse that account, right password included; another
+    account still logs in from the same address."""
+    with redis_server() as redis_url, own_database(tmp_path) as database_url:
+        env = {**production_env(database_url, redis_url), "DJANGO_TRUSTED_PROXIES": "1"}
+        prepare(env)
+        with app_server(env) as first, app_server(env) as second:
+
+            def token(base: str, username: str, password: str, address: str) -> int:
+                status, _, _ = call(
+                    "POST",
+                    f"{base}/api/auth/token/",
+                    body={"username": username, "password": password},
+                    headers={"X-Forwarded-For": address},
+                )
+                return status
+
+            statuses = [
+                token(first if attempt % 2 else second, "schiri", "wrong", f"10.1.{attempt}.1")
+                for attempt in range(30)
+            ]
+            assert set(statuses[:29]) == {400}  # every server counted the other's failures
+            for base in (first, second):
+                assert token(base, "schiri", "bang-demo", "10.2.0.1") == 429
+            assert token(second, "schiri2", "bang-demo", "10.1.29.1") == 200

@@ -5,6 +5,7 @@ the environment here or overridden in the sibling modules.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -45,6 +46,8 @@ INSTALLED_APPS = [
     "django_countries",
     "django_tables2",
     "django_htmx",
+    "axes",
+    "csp",
     "tournaments",
 ]
 
@@ -59,6 +62,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a lockout into the 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -150,6 +155,27 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# --------------------------------------------------------------------------- logins
+# Every door (login page, admin, token API) goes through authenticate(), which
+# django-axes watches; see tournaments/login_throttle.py. Counted in the
+# database: shared by every process, nothing to set up beyond migrate.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+#: Proxies in front of the app that append to X-Forwarded-For (0: use REMOTE_ADDR).
+TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
+AXES_ENABLED = True
+AXES_HANDLER = "tournaments.login_throttle.LoginThrottleHandler"
+AXES_FAILURE_LIMIT = 30
+LOGIN_FAILURES_PER_ADDRESS = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", ["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "tournaments.login_throttle.client_address"
+AXES_LOCKOUT_CALLABLE = "tournaments.login_throttle.locked_out"
+AXES_VERBOSE = False
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -171,7 +197,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"login": os.environ.get("API_LOGIN_THROTTLE", "20/min")},
+    # Logins are throttled by django-axes (above), not here.
+    "NUM_PROXIES": TRUSTED_PROXIES,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
@@ -191,4 +218,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    # django-axes logs every attempt at INFO; lockouts and failures are warnings.
+    "loggers": {"axes": {"level": "WARNING"}},
 }
