@@ -197,7 +197,11 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
-    # Logins are throttled by django-axes (above), not here.
+    # Logins are throttled by django-axes (above), not here. Public documents per
+    # address, counted in the default cache (shared where REDIS_URL is set).
+    "DEFAULT_THROTTLE_RATES": {
+        "documents": os.environ.get("DJANGO_DOCUMENT_THROTTLE", "30/min"),
+    },
     "NUM_PROXIES": TRUSTED_PROXIES,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
