@@ -84,3 +84,21 @@ def test_projector_pages_through_a_long_list(page):
     page.keyboard.press("ArrowRight")
     expect(rows).to_have_count(5)
     expect(page.get_by_test_id("page-indicator")).to_have_text(re.compile(r"2\D+2"))
+
+
+def test_the_api_docs_render_under_the_content_security_policy(page):
+    """Swagger UI loads, starts and lists the operations with no CSP violation."""
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            violations.append(message.text)
+            if "Content Security Policy" in message.text
+            or "Content-Security-Policy" in message.text
+            else None
+        ),
+    )
+    page.goto(f"{page.base_url}/api/docs/")
+    expect(page.locator(".opblock").first).to_be_visible(timeout=15_000)
+    expect(page.locator("#swagger-ui")).to_contain_text("/api/tournaments/")
+    assert violations == []
