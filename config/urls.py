@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 # Under /api/ Django's own errors are JSON in the API's error shape; elsewhere its pages.
+# A database outage answers 503 (JSON under /api/, a plain page elsewhere), not 500.
 handler400 = "tournaments.api.errors.bad_request"
 handler403 = "tournaments.api.errors.permission_denied"
 handler404 = "tournaments.api.errors.not_found"

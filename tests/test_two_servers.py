@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -46,53 +47,84 @@ def _valid_result(tournament: dict, game: dict) -> dict:
     return factories.result_json(reports, winner)
 
 
-def test_a_result_saved_on_one_server_is_on_the_others_next_poll(tmp_path):
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory) -> Iterator[tuple[str, str]]:
+    """Two gunicorn processes over one database and one Redis, behind one trusted proxy."""
+    tmp_path = tmp_path_factory.mktemp("servers")
     with redis_server() as redis_url, own_database(tmp_path) as database_url:
-        env = production_env(database_url, redis_url)
+        env = {**production_env(database_url, redis_url), "DJANGO_TRUSTED_PROXIES": "1"}
         prepare(env)
         with app_server(env) as first, app_server(env) as second:
-            cup = _showdown_cup(first)
-            fragment = f"/t/{cup['id']}/leaderboard/live/"
-            poll = {"HX-Request": "true"}
+            yield first, second
 
-            # The second server renders the leaderboard and then answers "unchanged".
-            status, headers, before = call("GET", second + fragment, headers=poll)
-            assert status == 200
-            etag = headers["etag"]
-            status, _, _ = call("GET", second + fragment, headers={**poll, "If-None-Match": etag})
-            assert status == 304
 
-            # A referee saves a result through the first server.
-            status, _, body = call(
-                "POST",
-                f"{first}/api/auth/token/",
-                body={"username": "schiri", "password": "bang-demo"},
-            )
-            assert status == 200, body
-            token = json.loads(body)["token"]
-            status, _, body = call("GET", f"{first}/api/tournaments/{cup['id']}/games/?stage=group")
-            game = next(g for g in json.loads(body) if g["status"] == "open")
-            status, _, body = call(
-                "PUT",
-                f"{first}/api/games/{game['id']}/result/",
-                body=_valid_result(cup, game),
-                headers={"Authorization": f"Token {token}"},
-            )
-            assert status == 200, body
+def test_a_result_saved_on_one_server_is_on_the_others_next_poll(servers):
+    first, second = servers
+    cup = _showdown_cup(first)
+    fragment = f"/t/{cup['id']}/leaderboard/live/"
+    poll = {"HX-Request": "true"}
 
-            # The second server's very next poll shows it.
-            status, headers, after = call(
-                "GET", second + fragment, headers={**poll, "If-None-Match": etag}
-            )
-            assert status == 200
-            assert headers["etag"] != etag
-            assert after != before
+    # The second server renders the leaderboard and then answers "unchanged".
+    status, headers, before = call("GET", second + fragment, headers=poll)
+    assert status == 200
+    etag = headers["etag"]
+    status, _, _ = call("GET", second + fragment, headers={**poll, "If-None-Match": etag})
+    assert status == 304
 
-            # Both servers answer the same standings, with the new game counted.
-            standings = [
-                json.loads(call("GET", f"{base}/api/tournaments/{cup['id']}/standings/")[2])
-                for base in (first, second)
-            ]
-            assert standings[0] == standings[1]
-            played = {row["participant"]: row["games_played"] for row in standings[0]["rows"]}
-            assert all(played[seat["participant"]] >= 1 for seat in game["seats"])
+    # A referee saves a result through the first server.
+    status, _, body = call(
+        "POST",
+        f"{first}/api/auth/token/",
+        body={"username": "schiri", "password": "bang-demo"},
+    )
+    assert status == 200, body
+    token = json.loads(body)["token"]
+    status, _, body = call("GET", f"{first}/api/tournaments/{cup['id']}/games/?stage=group")
+    game = next(g for g in json.loads(body) if g["status"] == "open")
+    status, _, body = call(
+        "PUT",
+        f"{first}/api/games/{game['id']}/result/",
+        body=_valid_result(cup, game),
+        headers={"Authorization": f"Token {token}"},
+    )
+    assert status == 200, body
+
+    # The second server's very next poll shows it.
+    status, headers, after = call("GET", second + fragment, headers={**poll, "If-None-Match": etag})
+    assert status == 200
+    assert headers["etag"] != etag
+    assert after != before
+
+    # Both servers answer the same standings, with the new game counted.
+    standings = [
+        json.loads(call("GET", f"{base}/api/tournaments/{cup['id']}/standings/")[2])
+        for base in (first, second)
+    ]
+    assert standings[0] == standings[1]
+    played = {row["participant"]: row["games_played"] for row in standings[0]["rows"]}
+    assert all(played[seat["participant"]] >= 1 for seat in game["seats"])
+
+
+def test_a_login_lockout_is_counted_across_both_servers(servers):
+    """30 wrong passwords for one account, half on each server, from 30 addresses:
+    both servers then refuse that account, right password included; another
+    account still logs in from the same address."""
+    first, second = servers
+
+    def token(base: str, username: str, password: str, address: str) -> int:
+        status, _, _ = call(
+            "POST",
+            f"{base}/api/auth/token/",
+            body={"username": username, "password": password},
+            headers={"X-Forwarded-For": address},
+        )
+        return status
+
+    statuses = [
+        token(first if attempt % 2 else second, "schiri2", "wrong", f"10.1.{attempt}.1")
+        for attempt in range(30)
+    ]
+    assert set(statuses[:29]) == {400}  # every server counted the other's failures
+    for base in (first, second):
+        assert token(base, "schiri2", "bang-demo", "10.2.0.1") == 429
+    assert token(second, "orga", "bang-demo", "10.1.29.1") == 200

@@ -5,9 +5,11 @@ the environment here or overridden in the sibling modules.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -45,11 +47,15 @@ INSTALLED_APPS = [
     "django_countries",
     "django_tables2",
     "django_htmx",
+    "axes",
+    "csp",
     "tournaments",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "tournaments.web.headers.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -59,6 +65,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a lockout into the 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -150,6 +158,46 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# --------------------------------------------------------------------------- headers
+# Content-Security-Policy (django-csp): only our own files; the few inline
+# scripts and styles (Swagger UI's start-up) carry the request's nonce.
+# Permissions-Policy and Cache-Control on staff answers: tournaments/web/headers.py.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# --------------------------------------------------------------------------- logins
+# Every door (login page, admin, token API) goes through authenticate(), which
+# django-axes watches; see tournaments/login_throttle.py. Counted in the
+# database: shared by every process, nothing to set up beyond migrate.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+#: Proxies in front of the app that append to X-Forwarded-For (0: use REMOTE_ADDR).
+TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
+AXES_ENABLED = True
+AXES_HANDLER = "tournaments.login_throttle.LoginThrottleHandler"
+AXES_FAILURE_LIMIT = 30
+LOGIN_FAILURES_PER_ADDRESS = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", ["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "tournaments.login_throttle.client_address"
+AXES_LOCKOUT_CALLABLE = "tournaments.login_throttle.locked_out"
+AXES_VERBOSE = False
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -171,7 +219,12 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"login": os.environ.get("API_LOGIN_THROTTLE", "20/min")},
+    # Logins are throttled by django-axes (above), not here. Public documents per
+    # address, counted in the default cache (shared where REDIS_URL is set).
+    "DEFAULT_THROTTLE_RATES": {
+        "documents": os.environ.get("DJANGO_DOCUMENT_THROTTLE", "30/min"),
+    },
+    "NUM_PROXIES": TRUSTED_PROXIES,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
@@ -204,4 +257,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    # django-axes logs every attempt at INFO; lockouts and failures are warnings.
+    "loggers": {"axes": {"level": "WARNING"}},
 }

@@ -1,7 +1,6 @@
-"""pytest: fast password hashing, plain static files, no throttling surprises."""
+"""pytest: fast password hashing, plain static files; throttling on, as everywhere."""
 
 from .base import *  # noqa: F403
-from .base import REST_FRAMEWORK
 
 SECRET_KEY = "test-only-not-secret"
 DEBUG = False
@@ -9,10 +8,6 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-}
-REST_FRAMEWORK = {
-    **REST_FRAMEWORK,
-    "DEFAULT_THROTTLE_RATES": {"login": "1000/min"},
 }
 
 # Serve static files straight from the apps and static/ (no collectstatic needed).

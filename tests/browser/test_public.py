@@ -70,3 +70,21 @@ def test_seating_search_filters_by_name(new_page):
 
     page.locator("#seating-q").fill("")
     expect(rows).to_have_count(10)
+
+
+def test_the_api_docs_render_under_the_content_security_policy(page):
+    """Swagger UI loads, starts and lists the operations with no CSP violation."""
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            violations.append(message.text)
+            if "Content Security Policy" in message.text
+            or "Content-Security-Policy" in message.text
+            else None
+        ),
+    )
+    page.goto(f"{page.base_url}/api/docs/")
+    expect(page.locator(".opblock").first).to_be_visible(timeout=15_000)
+    expect(page.locator("#swagger-ui")).to_contain_text("/api/tournaments/")
+    assert violations == []

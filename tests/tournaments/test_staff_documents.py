@@ -394,7 +394,7 @@ def test_the_progress_board_and_the_games_overview_show_results_awaiting_confirm
     services.result_record(game=game, seats=SHOWDOWN_LAW_WINS, actor=recorder)
     second = group_game(tournament, table=2)
     services.result_record(game=second, seats=SHOWDOWN_LAW_WINS, actor=recorder)
-    services.result_confirm(game=second, actor=checker)
+    services.result_confirm(game=second, actor=checker, version=1)
 
     client = client_for(factories.make_organiser())
     with django_assert_max_num_queries(6):
@@ -437,7 +437,7 @@ def test_the_result_page_lists_every_version_with_its_changes() -> None:
         factories.make_referee(username="zweit"),
     )
     services.result_record(game=game, seats=SHOWDOWN_LAW_WINS, actor=first)
-    services.result_confirm(game=game, actor=second)
+    services.result_confirm(game=game, actor=second, version=1)
     corrected = [
         SeatReport(position=s.position, role=s.role, lives=2 if s.position == 1 else 0)
         for s in SHOWDOWN_LAW_WINS

@@ -20,7 +20,8 @@ from typing import Any, ClassVar, cast
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.http import content_disposition_header
+from django.utils.http import content_disposition_header, urlencode
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
@@ -30,9 +31,10 @@ from rest_framework.permissions import BasePermission
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle, BaseThrottle
 from rest_framework.views import APIView
 
-from tournaments import documents
+from tournaments import documents, selectors
 from tournaments.documents import PDF, XLSX, Audience, Exporter, NothingToPrint, imports
 from tournaments.errors import ErrorItem
 from tournaments.models import Tournament
@@ -46,6 +48,7 @@ __all__ = [
     "PDF",
     "XLSX",
     "DocumentApi",
+    "DocumentThrottle",
     "NothingToPrint",
     "ParticipantImportApi",
     "PdfRenderer",
@@ -118,6 +121,14 @@ class DocumentSchema(AutoSchema):
         return {(200, media_type): OpenApiResponse(OpenApiTypes.BINARY)}
 
 
+class DocumentThrottle(AnonRateThrottle):
+    """Public documents per address without a login (rate ``documents``,
+    ``DJANGO_DOCUMENT_THROTTLE``), counted in the default cache: Redis, shared
+    by every process, where ``REDIS_URL`` is set; else per process."""
+
+    scope = "documents"
+
+
 class DocumentApi(APIView):
     """``GET /api/tournaments/{id}/<document>``: any registered exporter's file."""
 
@@ -159,12 +170,35 @@ class DocumentApi(APIView):
         self.request.accepted_media_type = JSONRenderer.media_type
         return response
 
+    def get_throttles(self) -> list[BaseThrottle]:
+        # Anyone may ask for the public documents: each address only so often.
+        return [DocumentThrottle()] if self.exporter.audience == Audience.PUBLIC else []
+
     def get(self, request: Request, tournament_id: int) -> HttpResponse:
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         params = self.parameters(request)
-        content = self.exporter.render(
-            tournament, absolute_uri=request.build_absolute_uri, **params
-        )
+        exporter = self.exporter
+
+        def render() -> bytes:
+            return exporter.render(tournament, absolute_uri=request.build_absolute_uri, **params)
+
+        if exporter.audience == Audience.PUBLIC:
+            # The same for everyone: rendered once per tournament state, then from the cache.
+            variant = "|".join(
+                [
+                    request.build_absolute_uri("/"),
+                    get_language() or "",
+                    urlencode(sorted(params.items())),
+                ]
+            )
+            content = selectors.once_per_state(
+                kind=exporter.identifier,
+                tournament_id=tournament.pk,
+                variant=variant,
+                render=render,
+            )
+        else:
+            content = render()
         response = HttpResponse(content, content_type=self.exporter.media_type)
         disposition = content_disposition_header(
             self.exporter.attachment, self.exporter.filename(tournament, **params)

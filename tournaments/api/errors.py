@@ -12,12 +12,12 @@ database that cannot be reached answers ``503 service_unavailable`` with
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
-from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views import defaults
@@ -27,6 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournaments.errors import DomainError
+from tournaments.web.outage import DATABASE_ERRORS, RETRY_AFTER, api_unavailable, unavailable
 
 _CODES = {
     exceptions.NotAuthenticated: "not_authenticated",
@@ -41,9 +42,6 @@ _CODES = {
 }
 
 _KEPT_HEADERS = {"WWW-Authenticate", "Retry-After", "Allow"}
-
-#: Seconds a client waits before trying again when the database is away.
-RETRY_AFTER = 5
 
 logger = logging.getLogger(__name__)
 
@@ -108,6 +106,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 
 def _handle(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, DATABASE_ERRORS):
+        # The database is unreachable (a restart, a full pool): try again shortly.
+        logger.error("database unavailable: %s", exc, exc_info=exc)
+        return Response(
+            api_unavailable(),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"},
+        )
     if isinstance(exc, DomainError):
         return error_response([e.as_dict() for e in exc.errors], exc.status_code)
     if isinstance(exc, RequestDataTooBig):
@@ -119,13 +125,6 @@ def _handle(exc: Exception, context: dict[str, Any]) -> Response | None:
         return error_response(
             [{"code": "malformed_request", "message": _("The request is malformed.")}],
             status.HTTP_400_BAD_REQUEST,
-        )
-    if isinstance(exc, OperationalError | InterfaceError):
-        logger.error("database unavailable: %s", exc, exc_info=exc)
-        return error_response(
-            [{"code": "service_unavailable", "message": _("Try again in a few seconds.")}],
-            status.HTTP_503_SERVICE_UNAVAILABLE,
-            headers={"Retry-After": str(RETRY_AFTER)},
         )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
@@ -187,4 +186,11 @@ def api_error_view(status_code: int) -> Callable[..., HttpResponse]:
 bad_request = api_error_view(400)
 permission_denied = api_error_view(403)
 not_found = api_error_view(404)
-server_error = api_error_view(500)
+_server_error = api_error_view(500)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """``handler500``: a database outage is a 503 (``web.outage``), anything else a 500."""
+    if isinstance(sys.exc_info()[1], DATABASE_ERRORS):
+        return unavailable(request)
+    return _server_error(request)

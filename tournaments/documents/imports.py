@@ -7,6 +7,10 @@ work too). Every following row is one participant; a **row** number here is the
 spreadsheet's own (the header is row 1), so an error points at the line the
 organiser sees. Empty rows are skipped.
 
+A name beginning with ``=`` is refused (``formula_in_name``, naming its row):
+spreadsheets take such text for a formula, and a name is never one. The
+exported workbooks write every name as text anyway.
+
 Every row is checked before anything is saved, and then all rows are
 registered through ``services.participants_register`` or none: the organiser
 gets one error per problem, each naming its row.
@@ -29,6 +33,8 @@ from openpyxl import load_workbook
 from tournaments import services
 from tournaments.errors import Conflict, DomainError, ErrorItem, InvalidInput
 from tournaments.models import Participant, Tournament
+
+from .upload_checks import inspect_xlsx
 
 __all__ = [
     "COLUMNS",
@@ -192,9 +198,8 @@ def _sheet_rows(file: IO[bytes]) -> Iterator[tuple[Any, ...]]:
             _("The file is too large (at most %(mb)s MB).") % {"mb": MAX_FILE_SIZE // 2**20},
             field="file",
         )
+    inspect_xlsx(file)  # refuses an archive that would unpack beyond the limits
     try:
-        if hasattr(file, "seek"):
-            file.seek(0)
         workbook = load_workbook(file, read_only=True, data_only=True)
         try:
             sheet = workbook.worksheets[0]
@@ -267,6 +272,15 @@ def _participant(
     if not name:
         problems.append(
             ErrorItem(code="missing_name", message=_("The name is missing."), field="name", row=row)
+        )
+    elif name.startswith("="):
+        problems.append(
+            ErrorItem(
+                code="formula_in_name",
+                message=_("A name must not begin with “=”: spreadsheets read it as a formula."),
+                field="name",
+                row=row,
+            )
         )
     nationality = "" if _blank(cells.get("nationality")) else str(cells["nationality"]).strip()
     if not nationality:

@@ -97,7 +97,7 @@ def write_xlsx(sheets: Iterable[SheetSpec]) -> bytes:
             sheet.column_dimensions[get_column_letter(index)].width = width
         header = []
         for column in spec.columns:
-            cell = WriteOnlyCell(sheet, value=str(column.label))
+            cell = _text_cell(sheet, str(column.label))
             cell.font = Font(bold=True)
             cell.alignment = Alignment(wrap_text=True, vertical="top")
             header.append(cell)
@@ -112,7 +112,21 @@ def write_xlsx(sheets: Iterable[SheetSpec]) -> bytes:
     return buffer.getvalue()
 
 
+def _text_cell(sheet: Any, text: str) -> Any:
+    """A cell that holds ``text`` as text, whatever it begins with.
+
+    openpyxl turns a string beginning with ``=`` into a formula; a participant's
+    name such as ``=HYPERLINK(...)`` must never become one, so every string is
+    written as a string cell: a workbook holds no formula the software did not write.
+    """
+    cell = WriteOnlyCell(sheet, value=text)
+    cell.data_type = "s"
+    return cell
+
+
 def _cell(sheet: Any, value: Any, number_format: str | None) -> Any:
+    if isinstance(value, str):
+        return _text_cell(sheet, value)
     if number_format is None or not isinstance(value, int | float) or isinstance(value, bool):
         return value
     cell = WriteOnlyCell(sheet, value=value)

@@ -16,6 +16,7 @@ Words used here:
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -24,11 +25,13 @@ from django.db.models import OuterRef, Subquery
 
 from tournaments.models import AuditEntry, Penalty, Result, Tournament
 
-__all__ = ["STATE_RENDER_SECONDS", "live_version", "once_per_state"]
+__all__ = ["RENDER_LOCK_SECONDS", "STATE_RENDER_SECONDS", "live_version", "once_per_state"]
 
 #: How long a state render is kept. Keys carry the live version, so an entry
 #: is never served for another state; this only lets old states age out.
 STATE_RENDER_SECONDS = 3600
+#: How long others wait for the one render of a state before rendering themselves.
+RENDER_LOCK_SECONDS = 20
 
 T = TypeVar("T")
 
@@ -87,7 +90,23 @@ def once_per_state(
         version = live_version(tournament_id) or "none"
     key = f"state:{kind}:{tournament_id}:{version}:{variant}"
     found: T | None = cache.get(key)
-    if found is None:
+    if found is not None:
+        return found
+    # One renderer per state: a burst of requests for a new state (24 phones
+    # asking for the standings PDF) waits for the first one's render instead
+    # of rendering 24 times. The lock is a cache entry, so it holds across
+    # processes where the cache is shared (Redis).
+    lock = f"{key}:rendering"
+    if not cache.add(lock, 1, timeout=RENDER_LOCK_SECONDS):
+        deadline = time.monotonic() + RENDER_LOCK_SECONDS
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            found = cache.get(key)
+            if found is not None:
+                return found
+    try:
         found = render()
         cache.set(key, found, timeout=STATE_RENDER_SECONDS)
+    finally:
+        cache.delete(lock)
     return found

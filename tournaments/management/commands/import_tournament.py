@@ -14,11 +14,16 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", type=Path)
+        parser.add_argument(
+            "--copy",
+            action="store_true",
+            help="Import even if the tournament is already present, as a second copy.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             data = json.loads(options["file"].read_text(encoding="utf-8"))
-            tournament = import_tournament(data)
+            tournament = import_tournament(data, copy=options["copy"])
         except (OSError, json.JSONDecodeError, BackupError, KeyError) as error:
             raise CommandError(f"Cannot import {options['file']}: {error}") from error
         self.stdout.write(

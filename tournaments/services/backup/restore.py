@@ -35,21 +35,48 @@ class BackupError(ValueError):
 
 
 @transaction.atomic
-def import_tournament(data: dict[str, Any]) -> Tournament:
-    """Restore a tournament exported by :func:`export_tournament` (all or nothing)."""
+def import_tournament(data: dict[str, Any], *, copy: bool = False) -> Tournament:
+    """Restore a tournament exported by :func:`export_tournament` (all or nothing).
+
+    A tournament already in this database (the original, or an earlier import
+    of the same file: same name, date and creation time) is refused with
+    ``BackupError`` unless ``copy`` asks for a second, independent copy.
+    """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BackupError("not a tournament backup")
     if data.get("version") != VERSION:
         raise BackupError(f"unsupported backup version {data.get('version')!r}")
+    if not copy and (present := _already_present(data["tournament"])) is not None:
+        raise BackupError(
+            f"the tournament “{present.name}” is already present as #{present.pk}; "
+            "import it again only as a copy (--copy)"
+        )
     tournament = _Restore(data).run()
+    after: dict[str, Any] = {"original_id": data["tournament"]["id"]}
+    if copy:
+        after["copy"] = True
     audit_log(
         tournament=tournament,
         actor=None,
         action="tournament_imported",
         obj=tournament,
-        after={"original_id": data["tournament"]["id"]},
+        after=after,
     )
     return tournament
+
+
+def _already_present(t: dict[str, Any]) -> Tournament | None:
+    """The tournament of this backup, if this database holds it already."""
+    created_at = parse_datetime(t["created_at"]) if t.get("created_at") else None
+    if created_at is None:
+        return None
+    return (
+        Tournament.objects.filter(
+            name=t["name"], date=date.fromisoformat(t["date"]), created_at=created_at
+        )
+        .order_by("pk")
+        .first()
+    )
 
 
 class _Restore:

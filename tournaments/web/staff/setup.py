@@ -102,7 +102,13 @@ def tournament_settings(request: StaffRequest, tournament_id: int) -> HttpRespon
 
 #: The columns of the import spreadsheet, with an explanation and an example row each.
 IMPORT_COLUMNS: tuple[tuple[str, Any], ...] = (
-    ("name", gettext_lazy("the participant's name (required)")),
+    (
+        "name",
+        gettext_lazy(
+            "the participant's name (required); a name beginning with “=” is refused, "
+            "since spreadsheets would take it for a formula"
+        ),
+    ),
     ("nationality", gettext_lazy("country code, ISO 3166 alpha-2, e.g. DE or AT (required)")),
     ("birth_date", gettext_lazy("YYYY-MM-DD or DD.MM.YYYY, or a date cell (optional)")),
     (

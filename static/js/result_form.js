@@ -1,0 +1,35 @@
+/* Keeps each seat's lives maximum right (the numbers come from the rules engine via
+   lives-table) and shows "eliminated by" only for 0 lives, "final duel" only for the Renegade. */
+(function () {
+  "use strict";
+  var form = document.getElementById("result-form");
+  if (!form) { return; }
+  var table = JSON.parse(document.getElementById("lives-table").textContent);
+  function update(seat) {
+    var roleInput = seat.querySelector(".role");
+    var role = roleInput ? roleInput.value : "";
+    var characterInput = seat.querySelector(".character");
+    var character = characterInput ? characterInput.value : "";
+    var lives = seat.querySelector(".lives");
+    var byRole = role === "sheriff" ? table.sheriff : table.other;
+    var max = (character in byRole) ? byRole[character] : byRole[""];
+    if (max !== null && max !== undefined) {
+      lives.max = max;
+      seat.querySelector(".max").textContent = "(0–" + max + ")";
+    }
+    var elim = seat.querySelector(".elim");
+    var elimSelect = elim.querySelector("select");
+    elim.hidden = !(lives.value !== "" && Number(lives.value) === 0) && !elimSelect.value;
+    var duel = seat.querySelector(".duel");
+    if (duel) {
+      duel.hidden = role !== "renegade" && !duel.querySelector("input").checked;
+    }
+  }
+  form.querySelectorAll(".seat").forEach(update);
+  ["input", "change"].forEach(function (name) {
+    form.addEventListener(name, function (event) {
+      var seat = event.target.closest(".seat");
+      if (seat) { update(seat); }
+    });
+  });
+})();

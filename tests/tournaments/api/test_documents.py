@@ -1,0 +1,125 @@
+"""Public documents: rendered once per tournament state, throttled per address (issue 12)."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+from django.db import connection, connections
+from django.test import Client
+
+from tests import factories
+from tournaments import selectors
+from tournaments.simulation import open_games, record_random_results
+
+
+@pytest.fixture
+def played(db, referee):
+    tournament = factories.drawn_tournament(10, language="en")
+    record_random_results(
+        open_games(tournament, stage="group", rounds=[1]), rng=random.Random(3), referees=[referee]
+    )
+    return tournament
+
+
+def _anonymous(address: str = "192.0.2.1") -> Client:
+    return Client(REMOTE_ADDR=address)
+
+
+@pytest.mark.django_db
+def test_a_public_pdf_is_rendered_once_per_state(played, referee, monkeypatch):
+    from tournaments.documents.pdf import StandingsPdf
+
+    renders = []
+    original = StandingsPdf.render
+
+    def counting(self, *args, **kwargs):
+        renders.append(1)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(StandingsPdf, "render", counting)
+    path = f"/api/tournaments/{played.pk}/standings.pdf"
+    first = _anonymous("192.0.2.1").get(path)
+    second = _anonymous("192.0.2.2").get(path)
+    assert first.status_code == second.status_code == 200
+    assert first.content == second.content and first.content.startswith(b"%PDF")
+    assert len(renders) == 1
+    # A new result is a new state: rendered again, once.
+    record_random_results(
+        open_games(played, stage="group", rounds=[2])[:1],
+        rng=random.Random(4),
+        referees=[referee],
+    )
+    assert _anonymous().get(path).status_code == 200
+    assert _anonymous("192.0.2.3").get(path).status_code == 200
+    assert len(renders) == 2
+
+
+@pytest.mark.django_db
+def test_public_documents_are_throttled_per_address_but_not_for_staff(played, referee, settings):
+    path = f"/api/tournaments/{played.pk}/standings.xlsx"
+    noisy = _anonymous("192.0.2.66")
+    answers = [noisy.get(path).status_code for _ in range(31)]
+    assert answers[:30] == [200] * 30
+    assert answers[30] == 429
+    refused = noisy.get(path)
+    assert refused.json()["errors"][0]["code"] == "throttled"
+    assert int(refused["Retry-After"]) > 0
+    # Another address, and staff from the same address, are served.
+    assert _anonymous("192.0.2.67").get(path).status_code == 200
+    staff = _anonymous("192.0.2.66")
+    staff.force_login(referee)
+    assert staff.get(path).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_burst_of_pdf_requests_leaves_a_referees_save_fast(referee, monkeypatch):
+    """24 anonymous PDF requests at once while a referee saves: the save stays under
+    2 s, and the PDF is rendered once per state (twice: before and after the save),
+    not once per request."""
+    if connection.vendor != "postgresql":
+        pytest.skip("concurrent connections are tested on PostgreSQL (SQLite locks the file)")
+    from tournaments.documents.pdf import StandingsPdf
+
+    renders = []
+    original = StandingsPdf.render
+
+    def counting(self, *args, **kwargs):
+        renders.append(1)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(StandingsPdf, "render", counting)
+    tournament = factories.drawn_tournament(20, language="en")
+    record_random_results(
+        open_games(tournament, stage="group", rounds=[1]), rng=random.Random(5), referees=[referee]
+    )
+    game = open_games(tournament, stage="group", rounds=[2]).first()
+    path = f"/api/tournaments/{tournament.pk}/standings.pdf"
+    started = threading.Barrier(25)
+    statuses: list[int] = []
+
+    def hammer(index: int) -> None:
+        try:
+            client = _anonymous(f"198.51.100.{index}")
+            started.wait()
+            for _ in range(3):
+                statuses.append(client.get(path).status_code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=hammer, args=(i,)) for i in range(24)]
+    for thread in threads:
+        thread.start()
+    started.wait()
+    time.sleep(0.2)  # the burst is under way
+    began = time.perf_counter()
+    record_random_results([game], rng=random.Random(6), referees=[referee])
+    save = time.perf_counter() - began
+    for thread in threads:
+        thread.join(timeout=120)
+    assert save < 2.0, f"the referee's save took {save:.2f} s"
+    assert set(statuses) == {200} and len(statuses) == 72
+    assert len(renders) <= 2
+    assert selectors.group_standings(tournament).games_recorded >= 1
