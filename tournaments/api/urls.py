@@ -1,7 +1,18 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import audit, auth, draw, games, knockout, participants, penalties, results, standings
+from . import (
+    audit,
+    auth,
+    draw,
+    games,
+    knockout,
+    participants,
+    penalties,
+    results,
+    standings,
+    statistics,
+)
 from . import tournaments as tournaments_api
 
 urlpatterns = [
@@ -54,6 +65,12 @@ urlpatterns = [
         knockout.RankingApi.as_view(),
         name="api-ranking",
     ),
+    path(
+        "tournaments/<id:tournament_id>/statistics/",
+        statistics.TournamentStatisticsApi.as_view(),
+        name="api-tournament-statistics",
+    ),
+    path("statistics/", statistics.ServerStatisticsApi.as_view(), name="api-statistics"),
     path("tournaments/<id:tournament_id>/audit/", audit.AuditLogApi.as_view(), name="api-audit"),
     path("games/<id:game_id>/", games.GameDetailApi.as_view(), name="api-game"),
     path("games/<id:game_id>/result/", results.ResultApi.as_view(), name="api-game-result"),

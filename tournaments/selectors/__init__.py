@@ -10,6 +10,7 @@ Modules by task:
 - ``games``: games, tables and which results count;
 - ``knockout``: knockout tables, lot draws and the final ranking;
 - ``player``: everything one participant's page shows (``PlayerRecord``);
+- ``statistics``: wins per side and table size (rules.md §11);
 - ``live``: the *live version* that tells the live pages whether anything changed.
 """
 
@@ -38,6 +39,7 @@ from tournaments.selectors.player import (
     player_record,
 )
 from tournaments.selectors.standings import StandingRow, Standings, group_standings
+from tournaments.selectors.statistics import ruleset_statistics, tournament_statistics
 
 __all__ = [
     "GroupSeat",
@@ -62,4 +64,6 @@ __all__ = [
     "lot_draws",
     "once_per_state",
     "player_record",
+    "ruleset_statistics",
+    "tournament_statistics",
 ]

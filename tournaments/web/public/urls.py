@@ -5,7 +5,15 @@ The names carry no namespace (``reverse("leaderboard", ...)``), as before.
 
 from django.urls import path
 
-from tournaments.web.public import home, knockout, leaderboard, player, ranking, seating
+from tournaments.web.public import (
+    home,
+    knockout,
+    leaderboard,
+    player,
+    ranking,
+    seating,
+    statistics,
+)
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -31,4 +39,6 @@ urlpatterns = [
         name="knockout_fragment",
     ),
     path("t/<id:tournament_id>/ranking/", ranking.ranking, name="ranking"),
+    path("t/<id:tournament_id>/statistics/", statistics.statistics, name="statistics"),
+    path("statistics/", statistics.server_statistics, name="server_statistics"),
 ]
