@@ -3,7 +3,10 @@
 A **game** is what is played at one table in one round of a stage (group or
 knockout); ``sheriff_position`` is the seat that plays the Sheriff (group
 stage), ``status`` is open, recorded or void (not played), and ``version``
-counts the recorded versions of its result.
+counts the recorded versions of its result. With the character deal a group
+game carries ``dealt`` (two characters per position) and a knockout game
+``revealed`` (one more than players): staff see them at once, everyone else
+once the game's result is recorded.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments import selectors
-from tournaments.models import Game, Seat, Stage
+from tournaments import selectors, services
+from tournaments.models import Game, Seat, Stage, Tournament
+from tournaments.permissions import is_referee
 
 from .common import GameApi, TournamentApi
 from .fields import StrictSerializer
@@ -37,6 +41,19 @@ class GameOutput(serializers.Serializer):
     version = serializers.IntegerField()
     # ``selectors.games_list`` gives each game the seats of its table.
     seats = SeatOutput(many=True, source="seat_list")
+
+    def to_representation(self, instance: Game) -> dict[str, Any]:
+        """With the character deal (context ``deals``), a group game's ``dealt`` or a
+        knockout game's ``revealed``: for staff (context ``staff``) always, for
+        everyone else once the result is recorded (``null`` before)."""
+        data = dict(super().to_representation(instance))
+        if self.context.get("deals"):
+            visible = self.context.get("staff") or instance.status == Game.Status.RECORDED
+            if instance.stage == Stage.GROUP:
+                data["dealt"] = dict(instance.dealt) if visible else None
+            else:
+                data["revealed"] = list(instance.revealed) if visible else None
+        return data
 
 
 class GameDetailOutput(GameOutput):
@@ -63,7 +80,9 @@ class GameListApi(TournamentApi):
         tournament = self.tournament
         filters = self.parse(self.FilterSerializer, request.query_params.dict())
         games = selectors.games_list(tournament, **filters)
-        return Response(GameOutput(games, many=True).data)
+        return Response(
+            GameOutput(games, many=True, context=deal_context(request, tournament)).data
+        )
 
 
 class GameDetailApi(GameApi):
@@ -75,4 +94,13 @@ class GameDetailApi(GameApi):
 
     @extend_schema(responses={200: GameDetailOutput})
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(GameDetailOutput(self.game).data)
+        game = self.game
+        return Response(GameDetailOutput(game, context=deal_context(request, game.tournament)).data)
+
+
+def deal_context(request: Request, tournament: Tournament) -> dict[str, bool]:
+    """Whether the games carry their character deal, and whether the viewer is staff."""
+    return {
+        "deals": services.deals_characters(tournament),
+        "staff": is_referee(request.user),
+    }
