@@ -3,7 +3,8 @@
 Two sheets, each one row generator: per table size the wins of every side
 with rate and 95 % Wilson interval, the final duels and the Deputies who
 eliminated their Sheriff; then the Law's wins by round (Sheriff position).
-Rates are fractions formatted as percentages, so they stay numbers.
+Rates are fractions formatted as percentages, so they stay numbers. Labels keep
+"95 %" out of their msgids ("% i" would read as a format in a catalogue).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rulesets import Side
@@ -33,8 +35,8 @@ def side_columns() -> list[Column]:
         columns += [
             Column(_("%(side)s: wins") % {"side": side.label}, 12),
             Column(_("%(side)s: rate") % {"side": side.label}, 12, PERCENT),
-            Column(_("%(side)s: 95 %% interval from") % {"side": side.label}, 14, PERCENT),
-            Column(_("%(side)s: 95 %% interval to") % {"side": side.label}, 14, PERCENT),
+            Column(_("%(side)s: interval from") % {"side": side.label} + " (95 %)", 14, PERCENT),
+            Column(_("%(side)s: interval to") % {"side": side.label} + " (95 %)", 14, PERCENT),
         ]
     return [
         *columns,
@@ -58,8 +60,8 @@ ROUND_COLUMNS = (
     Column(_("Games"), 8),
     Column(_("Law wins"), 10),
     Column(_("Rate"), 9, PERCENT),
-    Column(_("95 % interval from"), 12, PERCENT),
-    Column(_("95 % interval to"), 12, PERCENT),
+    Column(format_lazy("{} (95 %)", _("Interval from")), 12, PERCENT),
+    Column(format_lazy("{} (95 %)", _("Interval to")), 12, PERCENT),
 )
 
 
