@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.report import GameSpec, SeatReport
@@ -39,6 +39,7 @@ def test_wilson_interval_of_no_games_is_everything_and_refuses_nonsense():
         wilson_interval(3, 2)
 
 
+@settings(deadline=None, database=None)
 @given(games=st.integers(1, 5000), data=st.data())
 def test_interval_contains_the_rate_and_stays_in_bounds(games, data):
     wins = data.draw(st.integers(0, games))
@@ -66,6 +67,7 @@ def _records(seed: int, count: int) -> list[GameRecord]:
     return records
 
 
+@settings(deadline=None, database=None)
 @given(seed=st.integers(0, 10**6), count=st.integers(0, 60))
 def test_counts_add_up_and_rates_are_fractions(seed, count):
     records = _records(seed, count)
