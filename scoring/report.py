@@ -11,7 +11,8 @@ Words (see also ``scoring.rulesets``):
 - The **game spec** is what the software knows before the result: the ruleset,
   the positions that play this game (a table that lost a player plays on with
   the others), in the group stage the **round position** that must hold the
-  Sheriff, and the characters the tournament allows.
+  Sheriff, the characters the tournament allows and, with the character deal,
+  the characters **dealt** to each position.
 - The **number of players** of a game is the number of its positions: 4 to 7
   play with the normal roles, 3 is the three-player knockout game (Deputy,
   Outlaw, Renegade) and 2 is the knockout duel without roles.
@@ -22,7 +23,7 @@ Words (see also ``scoring.rulesets``):
 Problem codes (``PROBLEM_CODES``): ``missing_seat``, ``unknown_seat``,
 ``duplicate_seat``, ``wrong_role_count``, ``sheriff_not_at_round_position``,
 ``lives_out_of_range``, ``unknown_character``, ``duplicate_character``,
-``missing_character``, ``character_not_allowed``, ``game_not_finished``,
+``missing_character``, ``character_not_allowed``, ``character_not_dealt``, ``game_not_finished``,
 ``winner_mismatch``, ``winner_required``, ``final_duel_not_possible``,
 ``invalid_eliminated_by``, and for endings no game can reach (rules.md §5.9,
 §5.10, §8): ``impossible_ending``, ``eliminator_out``, ``eliminated_by_cycle``,
@@ -53,6 +54,7 @@ PROBLEM_CODES: frozenset[str] = frozenset(
         "duplicate_character",
         "missing_character",
         "character_not_allowed",
+        "character_not_dealt",
         "game_not_finished",
         "winner_mismatch",
         "winner_required",
@@ -91,6 +93,9 @@ class GameSpec:
     sheriff_position: int | None  # group stage: the round's Sheriff; None in the knockout
     characters: Mapping[str, int] = field(default_factory=dict)  # name -> life points (BANG!)
     tougher_sheriff: bool = False
+    # With the character deal: position -> the characters it may play (a group
+    # seat's two, or a knockout table's revealed ones); None without a deal.
+    dealt: Mapping[int, frozenset[str]] | None = None
 
     @property
     def player_count(self) -> int:

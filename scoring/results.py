@@ -218,6 +218,23 @@ class _Check:
                     position=seat.position,
                     field="character",
                 )
+            elif self.spec.dealt is not None and character not in self.spec.dealt.get(
+                seat.position, frozenset()
+            ):
+                self.add(
+                    "character_not_dealt",
+                    message(
+                        _(
+                            "Seat %(position)s: %(character)s was not dealt to this seat "
+                            "(dealt: %(dealt)s)."
+                        ),
+                        position=seat.position,
+                        character=character,
+                        dealt=", ".join(sorted(self.spec.dealt.get(seat.position, ()))),
+                    ),
+                    position=seat.position,
+                    field="character",
+                )
             elif character in seen:
                 self.add(
                     "duplicate_character",

@@ -52,6 +52,14 @@ def _deal_characters(spec: GameSpec, rng: random.Random) -> dict[int, str | None
     no_characters: dict[int, str | None] = dict.fromkeys(spec.positions)
     if spec.ruleset == Ruleset.SHOWDOWN or (count == 2 and rng.random() < 0.3):
         return no_characters
+    if spec.dealt is not None:
+        # Each seat keeps one of what it was dealt (a group seat's two, or one of
+        # a knockout table's revealed characters not yet taken).
+        chosen: dict[int, str | None] = {}
+        for position in spec.positions:
+            left = sorted(spec.dealt.get(position, frozenset()) - set(chosen.values()))
+            chosen[position] = rng.choice(left)
+        return chosen
     names = sorted(spec.characters)
     if len(names) < count:
         raise ValueError(f"{count} players need {count} characters, the game has {len(names)}.")

@@ -48,6 +48,8 @@ MATRIX: dict[str, dict[str, str]] = {
     "knockout": {"GET": ANYONE},
     "knockout_fragment": {"GET": ANYONE},
     "ranking": {"GET": ANYONE},
+    "statistics": {"GET": ANYONE},
+    "server_statistics": {"GET": ANYONE},
     "login": {"GET": ANYONE},
     "logout": {"POST": ANYONE},
     "set_language": {"POST": ANYONE},
@@ -95,6 +97,8 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-knockout-start": {"POST": ORGANISER},
     "api-knockout-next-round": {"POST": ORGANISER},
     "api-ranking": {"GET": ANYONE},
+    "api-tournament-statistics": {"GET": ANYONE},
+    "api-statistics": {"GET": ANYONE},
     "api-audit": {"GET": ORGANISER},
     "api-scoresheets": {"GET": REFEREE},
     "api-seating-pdf": {"GET": ANYONE},
@@ -102,6 +106,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-standings-xlsx": {"GET": ANYONE},
     "api-results-xlsx": {"GET": ANYONE},
     "api-ranking-pdf": {"GET": ANYONE},
+    "api-statistics-xlsx": {"GET": ANYONE},
 }
 
 

@@ -76,6 +76,12 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("tougher_sheriff", bool, False, _("Showdown: tougher Sheriff (5 lives)")),
     Setting("double_check", bool, False, _("Results count only once a second person confirms")),
+    Setting(
+        "deal_characters",
+        bool,
+        False,
+        _("Deal the characters by lot with the draw (two per seat, one more than players)"),
+    ),
     *(
         Setting(
             f"bounty_{f.name}" if f.name != "five_table_bonus" else f.name,
@@ -127,6 +133,10 @@ class TournamentConfig:
     @property
     def double_check(self) -> bool:
         return bool(self.values["double_check"])
+
+    @property
+    def deal_characters(self) -> bool:
+        return bool(self.values["deal_characters"])
 
     @property
     def bounty_table(self) -> BountyTable:

@@ -224,7 +224,7 @@ def test_spec_errors_are_programming_errors() -> None:
 
 
 def test_every_code_is_listed() -> None:
-    assert len(PROBLEM_CODES) == 19
+    assert len(PROBLEM_CODES) == 20
 
 
 # --- one example per problem code ---------------------------------------------------------
@@ -344,6 +344,24 @@ def test_unknown_character() -> None:
     assert english(problem) == 'Seat 3: "Chuck Wengam" is not a character of this game.'
     spec = replace(bang_spec(), characters={**CHARACTERS, "Chuck Wengam": 4})
     assert validate_result(spec, seats) == []
+
+
+def test_character_not_dealt_names_the_seat_and_its_deal() -> None:
+    seats = law_wins()
+    dealt = {s.position: frozenset({str(s.character), "Rose Doolan"}) for s in seats}
+    dealt[4] = frozenset({"Paul Regret", "Sid Ketchum"})
+    spec = replace(bang_spec(), dealt=dealt)
+    problem = the_problem(validate_result(spec, seats))
+    assert (problem.code, problem.position, problem.field) == (
+        "character_not_dealt",
+        4,
+        "character",
+    )
+    assert english(problem) == (
+        "Seat 4: El Gringo was not dealt to this seat (dealt: Paul Regret, Sid Ketchum)."
+    )
+    dealt[4] = frozenset({"El Gringo", "Sid Ketchum"})
+    assert validate_result(replace(bang_spec(), dealt=dealt), seats) == []
 
 
 def test_duplicate_character_is_reported_at_the_second_seat() -> None:

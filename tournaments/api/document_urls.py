@@ -24,6 +24,7 @@ urlpatterns = [
     document("standings.pdf", "standings_pdf", name="api-standings-pdf"),
     document("standings.xlsx", "standings_xlsx", name="api-standings-xlsx"),
     document("results.xlsx", "results_xlsx", name="api-results-xlsx"),
+    document("statistics.xlsx", "statistics_xlsx", name="api-statistics-xlsx"),
     document("ranking.pdf", "ranking_pdf", name="api-ranking-pdf"),
     path(
         "tournaments/<id:tournament_id>/participants/import/",

@@ -3,7 +3,10 @@
 A **game** is what is played at one table in one round of a stage (group or
 knockout); ``sheriff_position`` is the seat that plays the Sheriff (group
 stage), ``status`` is open, recorded or void (not played), and ``version``
-counts the recorded versions of its result.
+counts the recorded versions of its result. With the character deal a group
+game carries ``dealt`` (two characters per position) and a knockout game
+``revealed`` (one more than players): staff see them at once, everyone else
+once the game's result is recorded.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments import selectors
-from tournaments.models import Stage
+from tournaments import selectors, services
+from tournaments.models import Game, Stage, Tournament
+from tournaments.permissions import is_referee
 from tournaments.selectors import GameView
 
 from .common import GameApi, TournamentApi
@@ -38,6 +42,20 @@ class GameOutput(serializers.Serializer):
     status = serializers.CharField(source="game.status")
     version = serializers.IntegerField(source="game.version")
     seats = SeatOutput(many=True)
+
+    def to_representation(self, instance: GameView) -> dict[str, Any]:
+        """With the character deal (context ``deals``), a group game's ``dealt`` or a
+        knockout game's ``revealed``: for staff (context ``staff``) always, for
+        everyone else once the result is recorded (``null`` before)."""
+        data = dict(super().to_representation(instance))
+        game = instance.game
+        if self.context.get("deals"):
+            visible = self.context.get("staff") or game.status == Game.Status.RECORDED
+            if game.stage == Stage.GROUP:
+                data["dealt"] = dict(game.dealt) if visible else None
+            else:
+                data["revealed"] = list(game.revealed) if visible else None
+        return data
 
 
 class GameDetailOutput(GameOutput):
@@ -62,7 +80,9 @@ class GameListApi(TournamentApi):
         tournament = self.tournament
         filters = self.parse(self.FilterSerializer, request.query_params.dict())
         games = selectors.games_list(tournament, **filters)
-        return Response(GameOutput(games, many=True).data)
+        return Response(
+            GameOutput(games, many=True, context=deal_context(request, tournament)).data
+        )
 
 
 class GameDetailApi(GameApi):
@@ -70,4 +90,14 @@ class GameDetailApi(GameApi):
 
     @extend_schema(responses={200: GameDetailOutput})
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(GameDetailOutput(selectors.game_view(self.game)).data)
+        view = selectors.game_view(self.game)
+        context = deal_context(request, view.game.tournament)
+        return Response(GameDetailOutput(view, context=context).data)
+
+
+def deal_context(request: Request, tournament: Tournament) -> dict[str, bool]:
+    """Whether the games carry their character deal, and whether the viewer is staff."""
+    return {
+        "deals": services.deals_characters(tournament),
+        "staff": is_referee(request.user, tournament),
+    }

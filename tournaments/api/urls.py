@@ -13,6 +13,7 @@ from . import (
     results,
     staff,
     standings,
+    statistics,
 )
 from . import tournaments as tournaments_api
 
@@ -83,6 +84,12 @@ urlpatterns = [
         staff.StaffMemberApi.as_view(),
         name="api-staff-member",
     ),
+    path(
+        "tournaments/<id:tournament_id>/statistics/",
+        statistics.TournamentStatisticsApi.as_view(),
+        name="api-tournament-statistics",
+    ),
+    path("statistics/", statistics.ServerStatisticsApi.as_view(), name="api-statistics"),
     path("tournaments/<id:tournament_id>/audit/", audit.AuditLogApi.as_view(), name="api-audit"),
     path("games/<id:game_id>/", games.GameDetailApi.as_view(), name="api-game"),
     path("games/<id:game_id>/result/", results.ResultApi.as_view(), name="api-game-result"),

@@ -5,12 +5,13 @@
 - ``pdf``: scoresheets, seating list, standings, final ranking (WeasyPrint);
   ``scoresheets``: what a scoresheet shows.
 - ``xlsx``: the standings, every result and the import template as workbooks.
+- ``statistics``: the statistics of the counted group games as a workbook.
 - ``imports``: participants from a spreadsheet.
 
 Importing this package registers every exporter.
 """
 
-from . import base, imports, pdf, scoresheets, xlsx
+from . import base, imports, pdf, scoresheets, statistics, xlsx
 from .base import (
     PDF,
     XLSX,
@@ -39,5 +40,6 @@ __all__ = [
     "pdf",
     "register",
     "scoresheets",
+    "statistics",
     "xlsx",
 ]

@@ -3,7 +3,9 @@
 A **scoresheet** ("Wertungszettel", rules.md §3) is one A4 page for one game,
 i.e. one table in one round, pre-filled with the players and boxes for what
 the referee enters afterwards; every player signs it. Its **QR code** opens the
-staff page that records the game's result. ``documents.pdf`` prints the sheets.
+staff page that records the game's result. With the character deal a group
+sheet prints each seat's two **dealt** characters (the player ticks the one
+kept) and a knockout sheet the **revealed** ones. ``documents.pdf`` prints the sheets.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import segno
 from django.urls import NoReverseMatch, reverse
 from rest_framework import serializers
 
-from tournaments import selectors
+from tournaments import selectors, services
 from tournaments.models import Game, Participant, Stage, Table, Tournament
 from tournaments.selectors import GameView
 
@@ -53,6 +55,8 @@ class SheetLine:
     is_sheriff: bool
     plays: bool
     status_label: str = ""
+    # With the character deal: the seat's two characters (the player ticks the one kept).
+    dealt: tuple[str, ...] = ()
 
     @property
     def name_size(self) -> str:
@@ -74,6 +78,8 @@ class Scoresheet:
     result_url: str
     knockout: bool
     pick_order: list[str] = field(default_factory=list)
+    # With the character deal: the knockout table's revealed characters.
+    revealed: list[str] = field(default_factory=list)
 
     @property
     def players(self) -> int:
@@ -120,6 +126,7 @@ def build_scoresheets(
 ) -> list[Scoresheet]:
     """The sheets' content, from games loaded with ``selectors.games_list``."""
     names = dict(tournament.participants.values_list("id", "name"))
+    deals = services.deals_characters(tournament)
     status_labels = dict(Participant.Status.choices)
     sheets = []
     for view in games:
@@ -136,6 +143,9 @@ def build_scoresheets(
                     is_sheriff=not knockout and seat.position == game.sheriff_position,
                     plays=plays,
                     status_label="" if plays else str(status_labels[seat.participant.status]),
+                    dealt=tuple(game.dealt.get(str(seat.position), ()))
+                    if deals and not knockout
+                    else (),
                 )
             )
         url = absolute_uri(result_entry_path(tournament, game))
@@ -150,6 +160,7 @@ def build_scoresheets(
                 pick_order=[names.get(pid, "?") for pid in game.table.pick_order]
                 if knockout
                 else [],
+                revealed=list(game.revealed) if deals and knockout else [],
             )
         )
     return sheets

@@ -8,6 +8,8 @@
 - **round**: in the group stage, the n-th game of a table (the player at
   position n is the Sheriff); in the knockout, the n-th knockout round.
 - **game**: one game of BANG!/Showdown at one table in one round.
+- **deal**: with the setting ``deal_characters``, the characters a group game
+  deals to each position (``dealt``) or a knockout game reveals (``revealed``).
 """
 
 from __future__ import annotations
@@ -126,6 +128,11 @@ class Game(models.Model):
     )
     # The current result's version (0 = none yet). Bumped under a row lock.
     version = models.PositiveIntegerField(_("version"), default=0)
+    # The character deal (setting ``deal_characters``, ``scoring.deal``): a group
+    # game's two characters per position ({"1": [a, b], ...}); a knockout game's
+    # characters revealed at its table (one more than players). Empty without a deal.
+    dealt = models.JSONField(_("dealt characters"), default=dict, blank=True)
+    revealed = models.JSONField(_("revealed characters"), default=list, blank=True)
 
     class Meta:
         ordering = ["stage", "round", "table__number"]

@@ -11,6 +11,7 @@ Modules by task:
 - ``knockout``: knockout tables, lot draws and the final ranking
   (``KnockoutTableView``, ``LotView``, ``Ranking``);
 - ``player``: everything one participant's page shows (``PlayerRecord``);
+- ``statistics``: wins per side and table size (rules.md §11);
 - ``live``: the *live version* that tells the live pages whether anything changed.
 """
 
@@ -49,6 +50,7 @@ from tournaments.selectors.player import (
     player_record,
 )
 from tournaments.selectors.standings import StandingRow, Standings, group_standings
+from tournaments.selectors.statistics import ruleset_statistics, tournament_statistics
 
 __all__ = [
     "GameView",
@@ -83,4 +85,6 @@ __all__ = [
     "once_per_state",
     "participants_named",
     "player_record",
+    "ruleset_statistics",
+    "tournament_statistics",
 ]

@@ -5,7 +5,9 @@ organiser may fix how many 5-tables) and seats them by a seeded lot: the same
 participants in registration order and the same **seed** give the same
 seating. Each table plays one **game** per seat, the **round**; in round *n*
 the player at position *n* is the Sheriff. A draw may be redone until the
-first group-stage result is recorded.
+first group-stage result is recorded. With ``deal_characters`` the draw also
+deals every group game's characters (``services.deal``), or refuses with
+``too_few_characters`` before anything is stored.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from scoring import seating
 from ..errors import Conflict, InvalidInput
 from ..models import Game, GroupDraw, Participant, Result, Seat, Stage, Table, Tournament
 from .audit import audit_log
+from .deal import group_deal
 
 
 def group_stage_drawn(tournament: Tournament) -> bool:
@@ -53,8 +56,9 @@ def group_stage_draw(
         )
         sizes = _table_sizes(len(participant_ids), five_tables=five_tables)
         layout = seating.draw_seating(participant_ids, sizes=sizes, seed=seed)
+        deals = group_deal(tournament, layout=layout, seed=seed)  # refuses before storing
         previous = _draw_snapshot(tournament)
-        tables = _seat_group_stage(tournament, layout=layout, seed=seed)
+        tables = _seat_group_stage(tournament, layout=layout, seed=seed, deals=deals)
         GroupDraw.objects.update_or_create(
             tournament=tournament,
             defaults={
@@ -95,8 +99,15 @@ def _table_sizes(players: int, *, five_tables: int | None) -> list[int]:
         ) from None
 
 
-def _seat_group_stage(tournament: Tournament, *, layout: list[list[int]], seed: str) -> list[Table]:
-    """Replace the group stage's tables by ``layout``, with one game per round."""
+def _seat_group_stage(
+    tournament: Tournament,
+    *,
+    layout: list[list[int]],
+    seed: str,
+    deals: dict[tuple[int, int], dict[str, list[str]]],
+) -> list[Table]:
+    """Replace the group stage's tables by ``layout``, with one game per round
+    (and its character deal, if any)."""
     Table.objects.filter(tournament=tournament, stage=Stage.GROUP).delete()
     tables = Table.objects.bulk_create(
         Table(
@@ -121,6 +132,7 @@ def _seat_group_stage(tournament: Tournament, *, layout: list[list[int]], seed: 
             stage=Stage.GROUP,
             round=r,
             sheriff_position=r,
+            dealt=deals.get((table.number, r), {}),
         )
         for table in tables
         for r in range(1, table.size + 1)

@@ -40,6 +40,7 @@ from ..selectors import (
     knockout_round_winners,
 )
 from .audit import audit_log
+from .deal import knockout_reveal
 
 
 def knockout_start(
@@ -161,6 +162,7 @@ def _seat_knockout_round(
     """Seat one knockout round by a seeded draw; one game per table, roles random."""
     seed = f"{knockout.seed}:round-{round}"
     layout = seating.draw_knockout_tables(list(players), seed=seed)
+    reveals = knockout_reveal(knockout.tournament, layout=layout, seed=seed, round=round)
     for number, members in enumerate(layout, start=1):
         table = Table.objects.create(
             tournament=knockout.tournament,
@@ -176,7 +178,11 @@ def _seat_knockout_round(
             for position, pid in enumerate(members, start=1)
         )
         Game.objects.create(
-            tournament=knockout.tournament, table=table, stage=Stage.KNOCKOUT, round=round
+            tournament=knockout.tournament,
+            table=table,
+            stage=Stage.KNOCKOUT,
+            round=round,
+            revealed=reveals.get(number, []),
         )
     knockout.current_round = round
     knockout.save(update_fields=["current_round"])

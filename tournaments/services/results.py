@@ -31,11 +31,13 @@ from scoring.rulesets import Role, Ruleset
 from ..errors import Conflict, ErrorItem, InvalidInput, NotAllowed
 from ..models import Game, Knockout, Participant, Result, ResultSeat, Seat, Stage, Table
 from .audit import audit_log
+from .deal import allowed_characters
 from .tournaments import tournament_characters
 
 
 def game_spec(game: Game, *, seats: Sequence[Seat] | None = None) -> GameSpec:
-    """The rules engine's view of a game: who plays, the Sheriff's seat, characters."""
+    """The rules engine's view of a game: who plays, the Sheriff's seat, characters
+    (with the character deal: those dealt to each position)."""
     tournament = game.tournament
     seats = (
         list(seats) if seats is not None else list(game.table.seats.select_related("participant"))
@@ -58,6 +60,7 @@ def game_spec(game: Game, *, seats: Sequence[Seat] | None = None) -> GameSpec:
         sheriff_position=game.sheriff_position if game.stage == Stage.GROUP else None,
         characters=tournament_characters(tournament) if tournament.ruleset == Ruleset.BANG else {},
         tougher_sheriff=bool(tournament.config.tougher_sheriff),
+        dealt=allowed_characters(game, positions=positions),
     )
 
 

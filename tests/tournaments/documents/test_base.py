@@ -25,6 +25,7 @@ DOCUMENT_URLS = {
     "api-standings-xlsx": ("standings_xlsx", ""),
     "api-results-xlsx": ("results_xlsx", ""),
     "api-ranking-pdf": ("ranking_pdf", ""),
+    "api-statistics-xlsx": ("statistics_xlsx", ""),
 }
 
 
@@ -38,6 +39,7 @@ def test_every_exporter_is_registered_once_with_a_name_a_type_and_an_audience():
         "standings_xlsx",
         "results_xlsx",
         "participants_import_template_xlsx",
+        "statistics_xlsx",
     ]
     for exporter in registered:
         assert documents.get(exporter.identifier) is exporter

@@ -7,8 +7,9 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Count
 
+from scoring.statistics import Statistics
 from tournaments.models import Game, Result
-from tournaments.selectors import final_ranking
+from tournaments.selectors import final_ranking, tournament_statistics
 from tournaments.simulation import simulate_tournament
 
 
@@ -50,4 +51,30 @@ class Command(BaseCommand):
         holder = ranking.title_holder
         self.stdout.write(f"Champion: {champion} ({champion.nationality})")
         self.stdout.write(f"Title holder (best-placed DE): {holder or '—'}")
+        self.stdout.write(
+            "What chance alone looks like (the group games generated, as the statistics "
+            "page counts them):"
+        )
+        for line in statistics_lines(tournament_statistics(tournament)):
+            self.stdout.write(line)
         self.stdout.write(self.style.SUCCESS(f"Simulated in {elapsed:.2f} s."))
+
+
+def statistics_lines(statistics: Statistics) -> list[str]:
+    """The statistics as plain text: per size, each side's wins, rate and 95 % interval."""
+    lines = []
+    for table in statistics.tables:
+        lines.append(f"  {table.size} players, {table.games} games:")
+        for count in table.sides:
+            low, high = count.ci95
+            lines.append(
+                f"    {count.side.value:<9} {count.wins:>4} wins  {count.rate:6.1%}  "
+                f"95% interval {low:.3f}-{high:.3f}"
+            )
+        lines.append(
+            f"    final duels {table.final_duels}, "
+            f"Deputy eliminated the Sheriff {table.deputy_killed_sheriff}"
+        )
+        by_round = ", ".join(f"{r.round}: {r.wins}/{r.games}" for r in table.law_by_round)
+        lines.append(f"    law wins by round (Sheriff's position) {by_round}")
+    return lines

@@ -97,6 +97,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "sheriff_position": g.sheriff_position,
                 "status": g.status,
                 "version": g.version,
+                "dealt": g.dealt,
+                "revealed": g.revealed,
             }
             for g in games
         ],

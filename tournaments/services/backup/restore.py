@@ -177,6 +177,9 @@ class _Restore:
                 sheriff_position=g["sheriff_position"],
                 status=g["status"],
                 version=g["version"],
+                # The character deal; absent in backups made before it existed.
+                dealt=g.get("dealt") or {},
+                revealed=g.get("revealed") or [],
             )
             for g in rows
         )

@@ -6,7 +6,8 @@ Words used here:
   player at the table): role, character, lives left, "eliminated by" and, from
   four players on, the Renegade's final duel. It reads one
   ``scoring.results.SeatReport``; which fields it has depends on the game
-  (``scoring.results.GameSpec``): no role in a duel, no character at Showdown.
+  (``scoring.results.GameSpec``): no role in a duel, no character at Showdown,
+  and with the character deal only the characters dealt to the seat.
 - The **seat formset** (``SeatFormSet``) has one seat form per seat that plays
   the game. The game fixes the seats, so the formset does not read a count from
   the browser (no management form), and its forms are named by seat position,
@@ -32,6 +33,17 @@ Choices = list[tuple[Any, str | Promise]]
 SEAT_FIELDS = ("role", "character", "lives", "eliminated_by", "final_duel")
 #: The fields a finished sheet needs at every seat (except in a duel).
 NEEDED_FIELDS = ("role", "character", "lives")
+
+
+def character_choices(spec: GameSpec, position: int) -> Choices:
+    """The characters a seat may record: with the character deal only those dealt
+    to it (a group seat's two, a knockout table's revealed ones), else all."""
+    allowed = spec.dealt.get(position, frozenset()) if spec.dealt is not None else None
+    return [
+        (name, f"{name} ({points})")
+        for name, points in sorted(spec.characters.items())
+        if allowed is None or name in allowed
+    ]
 
 
 def role_choices(spec: GameSpec) -> Choices:
@@ -66,10 +78,7 @@ class SeatForm(forms.Form):
         if spec.ruleset == Ruleset.BANG:
             self.fields["character"] = forms.ChoiceField(
                 label=_("Character"),
-                choices=[
-                    ("", _("— character —")),
-                    *((name, f"{name} ({lp})") for name, lp in sorted(spec.characters.items())),
-                ],
+                choices=[("", _("— character —")), *character_choices(spec, position)],
                 required=False,
                 widget=forms.Select(attrs={"class": "character"}),
             )

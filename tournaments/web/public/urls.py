@@ -13,6 +13,7 @@ from tournaments.web.public import (
     projector,
     ranking,
     seating,
+    statistics,
 )
 
 urlpatterns = [
@@ -39,4 +40,6 @@ urlpatterns = [
         name="knockout_fragment",
     ),
     path("t/<id:tournament_id>/ranking/", ranking.ranking, name="ranking"),
+    path("t/<id:tournament_id>/statistics/", statistics.statistics, name="statistics"),
+    path("statistics/", statistics.server_statistics, name="server_statistics"),
 ]

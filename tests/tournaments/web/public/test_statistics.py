@@ -1,0 +1,51 @@
+"""The statistics page: numbers, SVG charts and the interval explained; the workbook."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from scoring.rulesets import Side
+from tests.tournaments.web.public.pages import body
+from tournaments import documents, selectors
+
+pytestmark = pytest.mark.django_db
+
+
+def test_statistics_page_shows_charts_numbers_and_what_the_interval_means(
+    client, finished, django_assert_max_num_queries
+):
+    tournament, _knockout = finished
+    with django_assert_max_num_queries(4):
+        html = body(client.get(reverse("statistics", args=[tournament.pk])))
+    statistics = selectors.tournament_statistics(tournament)
+    (table,) = statistics.tables
+    assert 'data-testid="side-chart"' in html and 'data-testid="round-chart"' in html
+    assert "<script" not in html.split("<main")[1]  # charts are drawn by the server
+    assert "95 % interval" in html and "range of true win rates" in html
+    law = table.side(Side.LAW)
+    assert f"{law.wins}/{law.games} = {round(law.rate * 100)}\u202f%" in html
+    assert html.count('class="bar law"') == 1 + len(table.law_by_round)
+    assert reverse("api-statistics-xlsx", args=[tournament.pk]) in html
+
+
+def test_server_statistics_page_switches_ruleset(client, finished):
+    html = body(client.get(reverse("server_statistics") + "?ruleset=showdown"))
+    assert "No group game has a result that counts yet." in html
+    html = body(client.get(reverse("server_statistics")))
+    assert 'data-testid="side-chart"' in html
+
+
+def test_statistics_workbook_has_the_figures(finished):
+    tournament, _knockout = finished
+    workbook = load_workbook(io.BytesIO(documents.get("statistics_xlsx").render(tournament)))
+    statistics = selectors.tournament_statistics(tournament)
+    (table,) = statistics.tables
+    sides = list(workbook.worksheets[0].iter_rows(values_only=True))
+    assert sides[1][:4] == (table.size, table.games, table.sides[0].wins, table.sides[0].rate)
+    rounds = list(workbook.worksheets[1].iter_rows(values_only=True))
+    assert [row[1] for row in rounds[1:]] == [r.round for r in table.law_by_round]
+    assert [row[4] for row in rounds[1:]] == [r.rate for r in table.law_by_round]
