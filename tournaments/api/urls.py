@@ -1,7 +1,18 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import audit, auth, draw, games, knockout, participants, penalties, results, standings
+from . import (
+    audit,
+    auth,
+    commitments,
+    draw,
+    games,
+    knockout,
+    participants,
+    penalties,
+    results,
+    standings,
+)
 from . import tournaments as tournaments_api
 
 urlpatterns = [
@@ -17,6 +28,11 @@ urlpatterns = [
         "tournaments/<id:tournament_id>/participants/",
         participants.ParticipantListApi.as_view(),
         name="api-participants",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/draw-commitments/",
+        commitments.DrawCommitmentsApi.as_view(),
+        name="api-draw-commitments",
     ),
     path(
         "tournaments/<id:tournament_id>/group-stage/draw/",

@@ -8,7 +8,7 @@ database as it was.
 
 Services are keyword-only and named ``<noun>_<verb>``; the ``actor`` is the
 signed-in user who acts (``django.contrib.auth.models.User``). One module per
-task: ``tournaments``, ``staff``, ``participants``, ``draw``, ``results``,
+task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``, ``results``,
 ``penalties``, ``knockout``, ``audit`` and ``backup`` (export and import of a
 whole tournament). Every public name is importable from this package too:
 ``from tournaments import services; services.result_record(...)``.
@@ -17,6 +17,7 @@ whole tournament). Every public name is importable from this package too:
 from ..errors import Conflict, DomainError, ErrorItem, InvalidInput, NotAllowed
 from .audit import audit_log
 from .backup import BackupError, export_tournament, import_tournament
+from .commitments import draw_commitment_create, draw_commitment_use
 from .draw import group_stage_draw, group_stage_drawn
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
 from .participants import (
@@ -51,6 +52,8 @@ __all__ = [
     "ParticipantInput",
     "audit_log",
     "character_add",
+    "draw_commitment_create",
+    "draw_commitment_use",
     "export_tournament",
     "game_spec",
     "group_stage_draw",
