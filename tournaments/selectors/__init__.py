@@ -11,9 +11,11 @@ Modules by task:
 - ``knockout``: knockout tables, lot draws and the final ranking
   (``KnockoutTableView``, ``LotView``, ``Ranking``);
 - ``player``: everything one participant's page shows (``PlayerRecord``);
+- ``draws``: the published draw commitments (``CommitmentView``);
 - ``live``: the *live version* that tells the live pages whether anything changed.
 """
 
+from tournaments.selectors.draws import CommitmentView, draw_commitments
 from tournaments.selectors.games import (
     GameView,
     SeatView,
@@ -46,6 +48,7 @@ from tournaments.selectors.player import (
 from tournaments.selectors.standings import StandingRow, Standings, group_standings
 
 __all__ = [
+    "CommitmentView",
     "GameView",
     "GroupSeat",
     "KnockoutStep",
@@ -63,6 +66,7 @@ __all__ = [
     "counting_or_current_results",
     "counting_results",
     "current_result",
+    "draw_commitments",
     "final_ranking",
     "game_view",
     "games_list",
