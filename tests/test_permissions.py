@@ -72,6 +72,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-participants-import": {"POST": ORGANISER},
     "api-group-draw": {"GET": ANYONE, "POST": ORGANISER},
     "api-draw-commitments": {"GET": ANYONE, "POST": ORGANISER},
+    "api-player-confirmations": {"POST": ANYONE},
     "api-games": {"GET": ANYONE},
     "api-game": {"GET": ANYONE},
     "api-game-result": {"PUT": REFEREE},

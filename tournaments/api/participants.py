@@ -14,6 +14,7 @@ from rest_framework.response import Response
 
 from tournaments import services
 from tournaments.errors import InvalidInput
+from tournaments.permissions import is_referee
 
 from .common import TournamentApi, created
 from .fields import StrictBooleanField, StrictCharField, StrictSerializer
@@ -30,6 +31,12 @@ class ParticipantOutput(serializers.Serializer):
     status = serializers.CharField()
 
 
+class StaffParticipantOutput(ParticipantOutput):
+    """With the private fields only the tournament's staff see (api.md: the PIN)."""
+
+    pin = serializers.CharField()
+
+
 class ParticipantListApi(TournamentApi):
     """``GET/POST /api/tournaments/{id}/participants/``: a list in, a list out, all or nothing."""
 
@@ -42,7 +49,8 @@ class ParticipantListApi(TournamentApi):
     @extend_schema(responses={200: ParticipantOutput(many=True)})
     def get(self, request: Request, tournament_id: int) -> Response:
         participants = self.tournament.participants.order_by("id")
-        return Response(ParticipantOutput(participants, many=True).data)
+        output = StaffParticipantOutput if is_referee(request.user) else ParticipantOutput
+        return Response(output(participants, many=True).data)
 
     @extend_schema(
         request=InputSerializer(many=True), responses={201: ParticipantOutput(many=True)}
@@ -59,4 +67,4 @@ class ParticipantListApi(TournamentApi):
             items=[services.ParticipantInput(**item) for item in items],
             actor=self.actor,
         )
-        return created(ParticipantOutput(registered, many=True).data)
+        return created(StaffParticipantOutput(registered, many=True).data)

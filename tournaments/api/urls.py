@@ -74,6 +74,11 @@ urlpatterns = [
     path("games/<id:game_id>/", games.GameDetailApi.as_view(), name="api-game"),
     path("games/<id:game_id>/result/", results.ResultApi.as_view(), name="api-game-result"),
     path(
+        "games/<id:game_id>/player-confirmations/",
+        results.PlayerConfirmationsApi.as_view(),
+        name="api-player-confirmations",
+    ),
+    path(
         "games/<id:game_id>/history/", results.ResultHistoryApi.as_view(), name="api-game-history"
     ),
     path(

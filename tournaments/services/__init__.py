@@ -34,6 +34,7 @@ from .results import (
     result_snapshot,
     seat_reports,
 )
+from .signatures import player_confirm
 from .staff import referee_appoint, referee_dismiss
 from .tournaments import (
     character_add,
@@ -66,6 +67,7 @@ __all__ = [
     "participant_withdraw",
     "participants_register",
     "penalty_give",
+    "player_confirm",
     "referee_appoint",
     "referee_dismiss",
     "result_confirm",

@@ -2,7 +2,14 @@
 
 import django.db.models.deletion
 import tournaments.models.commitments
+import tournaments.models.people
 from django.db import migrations, models
+
+
+def _give_pins(apps, schema_editor):
+    participant = apps.get_model("tournaments", "Participant")
+    for row in participant.objects.only("pk"):
+        participant.objects.filter(pk=row.pk).update(pin=tournaments.models.people.new_pin())
 
 
 class Migration(migrations.Migration):
@@ -132,6 +139,28 @@ class Migration(migrations.Migration):
             field=models.JSONField(
                 default=tournaments.models.commitments.current_algorithm,
                 verbose_name="draw algorithm",
+            ),
+        ),
+        # Every participant gets their own PIN (one per row, not one shared default).
+        migrations.AddField(
+            model_name="participant",
+            name="pin",
+            field=models.CharField(default="", max_length=6, verbose_name="PIN"),
+            preserve_default=False,
+        ),
+        migrations.RunPython(_give_pins, migrations.RunPython.noop),
+        migrations.AlterField(
+            model_name="participant",
+            name="pin",
+            field=models.CharField(
+                default=tournaments.models.people.new_pin, max_length=6, verbose_name="PIN"
+            ),
+        ),
+        migrations.AddField(
+            model_name="resultseat",
+            name="player_confirmed_at",
+            field=models.DateTimeField(
+                blank=True, null=True, verbose_name="confirmed by the player"
             ),
         ),
     ]
