@@ -25,6 +25,7 @@ urlpatterns = [
     document("standings.xlsx", "standings_xlsx", name="api-standings-xlsx"),
     document("results.xlsx", "results_xlsx", name="api-results-xlsx"),
     document("ranking.pdf", "ranking_pdf", name="api-ranking-pdf"),
+    document("player-cards.pdf", "player_cards_pdf", name="api-player-cards-pdf"),
     path(
         "tournaments/<id:tournament_id>/participants/import/",
         ParticipantImportApi.as_view(),

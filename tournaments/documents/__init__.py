@@ -5,12 +5,13 @@
 - ``pdf``: scoresheets, seating list, standings, final ranking (WeasyPrint);
   ``scoresheets``: what a scoresheet shows.
 - ``xlsx``: the standings, every result and the import template as workbooks.
+- ``cards``: the player cards with their PINs (staff only).
 - ``imports``: participants from a spreadsheet.
 
 Importing this package registers every exporter.
 """
 
-from . import base, imports, pdf, scoresheets, xlsx
+from . import base, cards, imports, pdf, scoresheets, xlsx
 from .base import (
     PDF,
     XLSX,
@@ -32,6 +33,7 @@ __all__ = [
     "Exporter",
     "NothingToPrint",
     "base",
+    "cards",
     "exporters",
     "filename",
     "get",

@@ -25,6 +25,7 @@ DOCUMENT_URLS = {
     "api-standings-xlsx": ("standings_xlsx", ""),
     "api-results-xlsx": ("results_xlsx", ""),
     "api-ranking-pdf": ("ranking_pdf", ""),
+    "api-player-cards-pdf": ("player_cards_pdf", ""),
 }
 
 
@@ -35,6 +36,7 @@ def test_every_exporter_is_registered_once_with_a_name_a_type_and_an_audience():
         "seating_pdf",
         "standings_pdf",
         "ranking_pdf",
+        "player_cards_pdf",
         "standings_xlsx",
         "results_xlsx",
         "participants_import_template_xlsx",

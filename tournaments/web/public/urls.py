@@ -5,7 +5,15 @@ The names carry no namespace (``reverse("leaderboard", ...)``), as before.
 
 from django.urls import path
 
-from tournaments.web.public import home, knockout, leaderboard, player, ranking, seating
+from tournaments.web.public import (
+    confirm,
+    home,
+    knockout,
+    leaderboard,
+    player,
+    ranking,
+    seating,
+)
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -31,4 +39,9 @@ urlpatterns = [
         name="knockout_fragment",
     ),
     path("t/<id:tournament_id>/ranking/", ranking.ranking, name="ranking"),
+    path(
+        "t/<id:tournament_id>/games/<id:game_id>/confirm/",
+        confirm.game_confirmation,
+        name="game_confirmation",
+    ),
 ]
