@@ -43,7 +43,8 @@ class ResultQuerySet(models.QuerySet["Result"]):
     - ``counting(tournament)``: the versions standings and the knockout use: the
       current one, and, where the tournament double-checks, only once a second
       person confirmed it.
-    - ``awaiting_confirmation()``: current versions nobody has confirmed yet.
+    - ``awaiting_confirmation()``: current versions neither a second staff member
+      nor all of their table's players have confirmed yet.
     """
 
     def current(self) -> ResultQuerySet:
@@ -56,7 +57,7 @@ class ResultQuerySet(models.QuerySet["Result"]):
         return results
 
     def awaiting_confirmation(self) -> ResultQuerySet:
-        return self.current().filter(confirmed_by__isnull=True)
+        return self.current().exclude(_confirmed("pk"))
 
 
 class ResultSeatQuerySet(models.QuerySet["ResultSeat"]):

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Count, Exists, OuterRef, Subquery
 from django.http import HttpResponse
 
 from tournaments import selectors
-from tournaments.models import Game, Result, Stage, Tournament
+from tournaments.models import Game, Result, ResultSeat, Stage, Tournament
 
 from .access import (
     StaffRequest,
@@ -44,6 +44,18 @@ def _unconfirmed() -> Exists:
     return Exists(Result.objects.awaiting_confirmation().filter(game=OuterRef("pk")))
 
 
+def _signatures() -> Subquery:
+    """Per game: how many players confirmed its current result with their PIN."""
+    signed = (
+        ResultSeat.objects.current()
+        .filter(result__game=OuterRef("pk"), player_confirmed_at__isnull=False)
+        .values("result")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Subquery(signed)
+
+
 def _state(game: Game) -> str:
     # ``awaiting``: annotated by ``progress_board`` when the tournament double-checks.
     return cell_state(game, awaiting=getattr(game, "awaiting", False))
@@ -52,7 +64,11 @@ def _state(game: Game) -> str:
 def progress_board(tournament: Tournament) -> dict[str, Any]:
     """The grid tables x rounds of every stage, from one query of the games."""
     double_check = tournament.config.double_check
-    query = Game.objects.filter(tournament=tournament).select_related("table")
+    query = (
+        Game.objects.filter(tournament=tournament)
+        .select_related("table")
+        .annotate(signatures=_signatures())
+    )
     if double_check:
         query = query.annotate(awaiting=_unconfirmed())
     games = list(query.order_by("stage", "table__round", "table__number", "round"))

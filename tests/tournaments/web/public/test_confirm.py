@@ -42,3 +42,21 @@ def test_players_confirm_on_the_page_until_the_result_counts(api):
     page = client.get(url).content.decode()
     assert "This result counts." in page and 'class="pin-form"' not in page
     assert Result.objects.counting(tournament).filter(game=game).exists()
+
+
+def test_the_progress_board_shows_each_tables_signatures(api):
+    tournament = factories.drawn_tournament(10, ruleset="showdown", settings={"double_check": True})
+    game = Game.objects.get(tournament=tournament, table__number=1, round=1)
+    api.force_authenticate(factories.make_referee())
+    api.put(f"/api/games/{game.pk}/result/", SHERIFF_WINS, format="json")
+    seat = game.table.seats.select_related("participant").get(position=1)
+    api.force_authenticate(None)
+    api.post(
+        f"/api/games/{game.pk}/player-confirmations/",
+        {"position": 1, "pin": seat.participant.pin, "version": 1},
+        format="json",
+    )
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(factories.make_organiser())
+    page = client.get(reverse("staff:progress", args=[tournament.pk])).content.decode()
+    assert "✍ 1/5" in page
