@@ -11,9 +11,10 @@ Words used here:
   it matters: who of several table-rank-1 players is the table winner
   (``"table_winner"``), who gets the last qualifying places (``"last_place"``),
   and the order of qualifiers sharing a rank in the seeding list
-  (``"seeding"``). Every lot is drawn with ``random.Random(f"{seed}:{purpose}:
-  {discriminator}")`` shuffling the candidates in id order, so it can be
-  re-run from the recorded seed.
+  (``"seeding"``). Every lot shuffles the candidates in id order with the
+  draw algorithm (``docs/draw.md``, purpose ``lot:KIND:N``, N the
+  discriminator), so it can be re-run from the recorded seed; draws recorded
+  under ``LEGACY_ALGORITHM`` used ``random.Random(f"{seed}:{KIND}:{N}")``.
 - The **seeding list** orders the qualifiers: at first by the group standings;
   after each knockout round the players who won a game as the Renegade move to
   the top. It keeps every qualifier, also those out, because the final
@@ -31,7 +32,6 @@ Words used here:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
@@ -39,6 +39,7 @@ from itertools import groupby
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from scoring.lots import ALGORITHM, LEGACY_ALGORITHM, shuffle, shuffle_legacy
 from scoring.seating import lazy_format
 from scoring.standings import RankedLine
 
@@ -117,14 +118,25 @@ def _draw_lot(
     discriminator: int,
     places: int,
     table: int | None = None,
+    algorithm: Mapping[str, object] = ALGORITHM,
 ) -> Lot:
     ordered = tuple(sorted(candidates))
-    order = list(ordered)
-    random.Random(f"{seed}:{purpose}:{discriminator}").shuffle(order)
+    if dict(algorithm) == LEGACY_ALGORITHM:
+        order = shuffle_legacy(ordered, seed=f"{seed}:{purpose}:{discriminator}")
+    elif dict(algorithm) == ALGORITHM:
+        order = shuffle(ordered, seed=seed, purpose=f"lot:{purpose}:{discriminator}")
+    else:
+        raise ValueError(f"unknown draw algorithm: {dict(algorithm)!r}")
     return Lot(purpose=purpose, candidates=ordered, order=tuple(order), places=places, table=table)
 
 
-def qualify(ranked: Sequence[RankedLine], *, field_size: int, seed: str) -> Qualification:
+def qualify(
+    ranked: Sequence[RankedLine],
+    *,
+    field_size: int,
+    seed: str,
+    algorithm: Mapping[str, object] = ALGORITHM,
+) -> Qualification:
     """Choose the knockout field from the group standings (rules.md section 8).
 
     1. Each group table's best-placed non-excluded player qualifies; if several
@@ -174,6 +186,7 @@ def qualify(ranked: Sequence[RankedLine], *, field_size: int, seed: str) -> Qual
             lot = _draw_lot(
                 candidates,
                 seed=seed,
+                algorithm=algorithm,
                 purpose="table_winner",
                 discriminator=table,
                 places=1,
@@ -193,7 +206,12 @@ def qualify(ranked: Sequence[RankedLine], *, field_size: int, seed: str) -> Qual
             qualified.update(members)
         else:
             lot = _draw_lot(
-                members, seed=seed, purpose="last_place", discriminator=rank, places=needed
+                members,
+                seed=seed,
+                algorithm=algorithm,
+                purpose="last_place",
+                discriminator=rank,
+                places=needed,
             )
             lots.append(lot)
             qualified.update(lot.order[:needed])
@@ -207,7 +225,12 @@ def qualify(ranked: Sequence[RankedLine], *, field_size: int, seed: str) -> Qual
             seeding.extend(members)
         else:
             lot = _draw_lot(
-                members, seed=seed, purpose="seeding", discriminator=rank, places=len(members)
+                members,
+                seed=seed,
+                algorithm=algorithm,
+                purpose="seeding",
+                discriminator=rank,
+                places=len(members),
             )
             lots.append(lot)
             seeding.extend(lot.order)

@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
+from scoring.lots import ALGORITHM, LEGACY_ALGORITHM, shuffle, shuffle_legacy
 from scoring.text import lazy_format
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ __all__ = [
     "NotSplittable",
     "describe_split",
     "draw_knockout_tables",
+    "draw_order",
     "draw_seating",
     "five_table_choices",
     "is_splittable",
@@ -170,20 +171,39 @@ def split_tables(count: int, *, five_tables: int | None = None) -> list[int]:
     return [6] * sixes + [5] * fives
 
 
+def draw_order(
+    items: Sequence[int],
+    *,
+    seed: str,
+    purpose: str,
+    algorithm: Mapping[str, object] = ALGORITHM,
+) -> list[int]:
+    """``items`` shuffled by the lot of ``seed`` and ``purpose`` under ``algorithm``.
+
+    ``ALGORITHM`` (``sha256-fisher-yates`` v1, ``docs/draw.md``) for new draws;
+    ``LEGACY_ALGORITHM`` (``random.Random(seed)``, the purpose unused: the old
+    records carry it in the seed) so that draws made before keep verifying.
+    """
+    if dict(algorithm) == ALGORITHM:
+        return shuffle(items, seed=seed, purpose=purpose)
+    if dict(algorithm) == LEGACY_ALGORITHM:
+        return shuffle_legacy(items, seed=seed)
+    raise ValueError(f"unknown draw algorithm: {dict(algorithm)!r}")
+
+
 def draw_seating(
-    participants: Sequence[int], *, sizes: Sequence[int], seed: str
+    participants: Sequence[int],
+    *,
+    sizes: Sequence[int],
+    seed: str,
+    purpose: str = "group",
+    algorithm: Mapping[str, object] = ALGORITHM,
 ) -> list[list[int]]:
     """Seat ``participants`` at tables of the given ``sizes`` by lot.
 
-    ``result[t][p]`` is the participant at table ``t + 1``, position ``p + 1``.
-
-    The algorithm, so that anyone can re-run it with Python 3 (CPython >= 3.2)::
-
-        rng = random.Random(seed)        # str seed: hashed with SHA-512, stable
-        order = list(participants)       # in the given (registration) order
-        rng.shuffle(order)               # Fisher-Yates: a uniform permutation
-        # then cut ``order`` into consecutive pieces of sizes[0], sizes[1], ...
-
+    ``result[t][p]`` is the participant at table ``t + 1``, position ``p + 1``:
+    ``participants`` (in registration order) shuffled by ``draw_order``, then
+    cut into consecutive pieces of ``sizes[0]``, ``sizes[1]``, ... (``docs/draw.md``).
     Same participants in the same order and the same seed give the same seating.
     """
     if not isinstance(seed, str):
@@ -194,8 +214,7 @@ def draw_seating(
         raise ValueError("every table needs at least one seat")
     if len(set(participants)) != len(participants):
         raise ValueError("a participant appears twice")
-    order = list(participants)
-    random.Random(seed).shuffle(order)
+    order = draw_order(participants, seed=seed, purpose=purpose, algorithm=algorithm)
     tables = []
     start = 0
     for size in sizes:
@@ -217,10 +236,22 @@ def knockout_table_sizes(count: int) -> list[int]:
     return [base + 1] * larger + [base] * (tables - larger)
 
 
-def draw_knockout_tables(players: Sequence[int], *, seed: str) -> list[list[int]]:
-    """Seat the knockout ``players`` by lot on ``knockout_table_sizes``.
+def draw_knockout_tables(
+    players: Sequence[int],
+    *,
+    seed: str,
+    round: int = 1,
+    algorithm: Mapping[str, object] = ALGORITHM,
+) -> list[list[int]]:
+    """Seat the knockout ``players`` of ``round`` by lot on ``knockout_table_sizes``.
 
-    Same algorithm as ``draw_seating``; ``result[t][p]`` is table ``t + 1``,
-    position ``p + 1``.
+    Same algorithm as ``draw_seating`` with the purpose ``knockout-R``;
+    ``result[t][p]`` is table ``t + 1``, position ``p + 1``.
     """
-    return draw_seating(players, sizes=knockout_table_sizes(len(players)), seed=seed)
+    return draw_seating(
+        players,
+        sizes=knockout_table_sizes(len(players)),
+        seed=seed,
+        purpose=f"knockout-{round}",
+        algorithm=algorithm,
+    )

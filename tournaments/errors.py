@@ -59,6 +59,10 @@ class NotAllowed(DomainError):
     status_code = 403
 
 
+class TooManyAttempts(DomainError):
+    status_code = 429
+
+
 def items_from_validation_error(
     error: ValidationError, *, index: int | None = None, row: int | None = None
 ) -> list[ErrorItem]:

@@ -7,6 +7,7 @@ from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.lots import LEGACY_ALGORITHM
 from scoring.seating import (
     InvalidFiveTables,
     NotSplittable,
@@ -119,11 +120,26 @@ def test_five_tables_property(count, five_tables):
             split_tables(count, five_tables=five_tables)
 
 
-def test_seating_is_pinned_to_the_documented_algorithm():
+def test_seating_is_pinned_to_the_worked_example_of_docs_draw_md():
+    seating = draw_seating(list(range(1, 12)), sizes=[6, 5], seed="Meisterschaft 2027")
+    assert seating == [[7, 5, 4, 9, 2, 1], [6, 10, 3, 11, 8]]
+
+
+def test_legacy_seating_is_pinned_so_old_draws_keep_verifying():
     # random.Random("abc").shuffle(list(range(1, 12))), cut into 6 + 5: if this
-    # changes, recorded seeds no longer reproduce their seatings.
-    seating = draw_seating(list(range(1, 12)), sizes=[6, 5], seed="abc")
+    # changes, recorded legacy seeds no longer reproduce their seatings.
+    seating = draw_seating(list(range(1, 12)), sizes=[6, 5], seed="abc", algorithm=LEGACY_ALGORITHM)
     assert seating == [[4, 10, 5, 7, 1, 3], [2, 11, 6, 8, 9]]
+
+
+def test_knockout_rounds_use_their_own_purpose():
+    players = list(range(1, 15))
+    assert draw_knockout_tables(players, seed="s", round=2) == draw_seating(
+        players, sizes=[7, 7], seed="s", purpose="knockout-2"
+    )
+    assert draw_knockout_tables(players, seed="s", round=2) != draw_knockout_tables(
+        players, seed="s", round=1
+    )
 
 
 @FAST

@@ -26,6 +26,7 @@ urlpatterns = [
     document("results.xlsx", "results_xlsx", name="api-results-xlsx"),
     document("statistics.xlsx", "statistics_xlsx", name="api-statistics-xlsx"),
     document("ranking.pdf", "ranking_pdf", name="api-ranking-pdf"),
+    document("player-cards.pdf", "player_cards_pdf", name="api-player-cards-pdf"),
     path(
         "tournaments/<id:tournament_id>/participants/import/",
         ParticipantImportApi.as_view(),

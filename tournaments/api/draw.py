@@ -34,17 +34,45 @@ class DrawOutput(serializers.Serializer):
         # ``Seat`` is ordered by position; ``group_tables`` prefetches the seats.
         seats = SeatOutput(many=True)
 
+    class AlgorithmOut(serializers.Serializer):
+        name = serializers.CharField()
+        version = serializers.IntegerField()
+
     seed = serializers.CharField()
-    five_tables = serializers.IntegerField(allow_null=True)
+    five_tables = serializers.IntegerField(
+        allow_null=True, help_text="The number of 5-tables drawn (null before the draw)."
+    )
     tables = TableOut(many=True)
+    algorithm = AlgorithmOut(allow_null=True)
+    participants = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Participant ids in registration order, as the draw shuffled them.",
+    )
+    commitment = serializers.CharField(allow_null=True)
 
 
 def _draw_payload(tournament: Tournament) -> dict[str, Any]:
+    """The draw record: everything ``python -S -m scoring.verify_draw`` needs."""
     draw = getattr(tournament, "group_draw", None)
+    tables = selectors.group_tables(tournament)
+    if draw is None:
+        return {
+            "seed": "",
+            "five_tables": None,
+            "tables": tables,
+            "algorithm": None,
+            "participants": [],
+            "commitment": None,
+        }
+    seated = sorted(seat.participant_id for table in tables for seat in table.seats.all())
     return {
-        "seed": draw.seed if draw else "",
-        "five_tables": draw.five_tables if draw else None,
-        "tables": selectors.group_tables(tournament),
+        "seed": draw.seed,
+        "five_tables": sum(1 for table in tables if table.size == 5),
+        "tables": tables,
+        "algorithm": draw.algorithm,
+        # Draws recorded before the list was stored seated the active ids in id order.
+        "participants": draw.participants or seated,
+        "commitment": draw.commitment.commitment if draw.commitment_id else None,
     }
 
 
@@ -59,7 +87,8 @@ class GroupDrawApi(TournamentApi):
     }
 
     class InputSerializer(StrictSerializer):
-        seed = StrictCharField(max_length=200)
+        seed = StrictCharField(max_length=200, required=False, default=None)
+        commitment = StrictCharField(max_length=64, required=False, default=None)
         five_tables = StrictIntegerField(required=False, allow_null=True, default=None, min_value=0)
 
     @extend_schema(responses={200: DrawOutput})

@@ -148,7 +148,8 @@ class KnockoutStartApi(TournamentApi):
     }
 
     class InputSerializer(StrictSerializer):
-        seed = StrictCharField(max_length=200)
+        seed = StrictCharField(max_length=200, required=False, default=None)
+        commitment = StrictCharField(max_length=64, required=False, default=None)
         field_size = StrictIntegerField(required=False, allow_null=True, default=None, min_value=2)
 
     @extend_schema(request=InputSerializer, responses={201: KnockoutOutput})
@@ -171,13 +172,17 @@ class KnockoutNextRoundApi(TournamentApi):
 
     class InputSerializer(StrictSerializer):
         seed = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
+        commitment = StrictCharField(max_length=64, required=False, default=None)
 
     @extend_schema(request=InputSerializer, responses={200: ChampionOutput, 201: KnockoutOutput})
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = self.tournament
         values = self.parse(self.InputSerializer, request.data)  # an empty body is {}
         knockout = services.knockout_next_round(
-            tournament=tournament, seed=values["seed"] or None, actor=self.actor
+            tournament=tournament,
+            seed=values["seed"] or None,
+            commitment=values["commitment"],
+            actor=self.actor,
         )
         if knockout.champion_id is not None:
             return Response(ChampionOutput({"champion": knockout.champion_id}).data)

@@ -50,6 +50,7 @@ class ParticipantOutput(serializers.Serializer):
     birth_date = serializers.DateField(allow_null=True)
     age_approved = serializers.BooleanField()
     status = serializers.CharField()
+    pin = serializers.CharField()
 
 
 class ParticipantListApi(TournamentApi):

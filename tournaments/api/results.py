@@ -17,16 +17,17 @@ from typing import Any, ClassVar
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.report import PROBLEM_CODES
 from scoring.results import SeatReport
 from scoring.rulesets import Role
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Result
 
-from .common import GameApi
+from .common import GameApi, created
 from .fields import (
     StrictBooleanField,
     StrictCharField,
@@ -153,3 +154,26 @@ class ResultConfirmApi(GameApi):
         values = self.parse(self.InputSerializer, request.data)  # an empty body is {}
         result = services.result_confirm(game=game, actor=self.actor, **values)
         return Response(ResultOutput(result).data)
+
+
+class PlayerConfirmationsApi(GameApi):
+    """``POST /api/games/{id}/player-confirmations/``: a player confirms with their PIN.
+
+    No login needed; wrong PINs are throttled (``services.signatures``).
+    """
+
+    permission_classes = [AllowAny]
+
+    class InputSerializer(StrictSerializer):
+        position = StrictIntegerField(min_value=1)
+        pin = StrictCharField(max_length=20)
+        version = StrictIntegerField(min_value=1)
+
+    @extend_schema(request=InputSerializer, responses={201: ResultOutput})
+    def post(self, request: Request, game_id: int) -> Response:
+        values = self.parse(self.InputSerializer, request.data)
+        result = services.player_confirm(
+            game=self.game, **values, address=request.META.get("REMOTE_ADDR", "")
+        )
+        result = selectors.current_result(self.game) or result
+        return created(ResultOutput(result).data)

@@ -60,8 +60,20 @@ class ResultOutput(serializers.Serializer):
     recorded_at = serializers.DateTimeField()
     recorded_by = serializers.CharField(source="recorded_by.get_username")
     confirmed = serializers.SerializerMethodField()
+    player_confirmations = serializers.SerializerMethodField(
+        help_text="Positions whose players confirmed this version with their PIN."
+    )
+    counts = serializers.SerializerMethodField(
+        help_text="Whether this version counts (for standings and the knockout)."
+    )
     # ``ResultSeat`` is ordered by position: prefetched or not, the seats come in order.
     seats = ResultSeatOutput(many=True)
 
     def get_confirmed(self, obj: Result) -> bool:
         return obj.confirmed_by_id is not None
+
+    def get_player_confirmations(self, obj: Result) -> list[int]:
+        return obj.player_confirmations()
+
+    def get_counts(self, obj: Result) -> bool:
+        return obj.counts(double_check=obj.game.tournament.config.double_check)

@@ -5,6 +5,7 @@ from . import (
     audit,
     auth,
     characters,
+    commitments,
     draw,
     games,
     knockout,
@@ -40,6 +41,11 @@ urlpatterns = [
         "tournaments/<id:tournament_id>/characters/",
         characters.CharacterListApi.as_view(),
         name="api-characters",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/draw-commitments/",
+        commitments.DrawCommitmentsApi.as_view(),
+        name="api-draw-commitments",
     ),
     path(
         "tournaments/<id:tournament_id>/group-stage/draw/",
@@ -93,6 +99,11 @@ urlpatterns = [
     path("tournaments/<id:tournament_id>/audit/", audit.AuditLogApi.as_view(), name="api-audit"),
     path("games/<id:game_id>/", games.GameDetailApi.as_view(), name="api-game"),
     path("games/<id:game_id>/result/", results.ResultApi.as_view(), name="api-game-result"),
+    path(
+        "games/<id:game_id>/player-confirmations/",
+        results.PlayerConfirmationsApi.as_view(),
+        name="api-player-confirmations",
+    ),
     path(
         "games/<id:game_id>/history/", results.ResultHistoryApi.as_view(), name="api-game-history"
     ),

@@ -6,12 +6,13 @@
   ``scoresheets``: what a scoresheet shows.
 - ``xlsx``: the standings, every result and the import template as workbooks.
 - ``statistics``: the statistics of the counted group games as a workbook.
+- ``cards``: the player cards with their PINs (staff only).
 - ``imports``: participants from a spreadsheet.
 
 Importing this package registers every exporter.
 """
 
-from . import base, imports, pdf, scoresheets, statistics, xlsx
+from . import base, cards, imports, pdf, scoresheets, statistics, xlsx
 from .base import (
     PDF,
     XLSX,
@@ -33,6 +34,7 @@ __all__ = [
     "Exporter",
     "NothingToPrint",
     "base",
+    "cards",
     "exporters",
     "filename",
     "get",

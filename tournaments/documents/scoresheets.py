@@ -3,9 +3,10 @@
 A **scoresheet** ("Wertungszettel", rules.md §3) is one A4 page for one game,
 i.e. one table in one round, pre-filled with the players and boxes for what
 the referee enters afterwards; every player signs it. Its **QR code** opens the
-staff page that records the game's result. With the character deal a group
-sheet prints each seat's two **dealt** characters (the player ticks the one
-kept) and a knockout sheet the **revealed** ones. ``documents.pdf`` prints the sheets.
+game's confirmation page, where players check the recorded result and confirm
+it with their PIN and staff find the link to record it. With the character deal
+a group sheet prints each seat's two **dealt** characters (the player ticks the
+one kept) and a knockout sheet the **revealed** ones. ``documents.pdf`` prints the sheets.
 """
 
 from __future__ import annotations
@@ -148,7 +149,7 @@ def build_scoresheets(
                     else (),
                 )
             )
-        url = absolute_uri(result_entry_path(tournament, game))
+        url = absolute_uri(reverse("game_confirmation", args=[tournament.pk, game.pk]))
         sheets.append(
             Scoresheet(
                 game=game,

@@ -24,10 +24,12 @@ Words used here (see ``rules.md``):
 Modules: ``tournament`` (Stage, Tournament, Character), ``people``
 (Participant, Penalty), ``play`` (GroupDraw, Table, Seat, Game), ``results``
 (Result, ResultSeat and which version counts), ``knockout`` (Knockout,
-LotDraw), ``staff`` (TournamentStaff), ``audit`` (AuditEntry). Import from ``tournaments.models``.
+LotDraw), ``staff`` (TournamentStaff), ``commitments`` (DrawCommitment, the draw
+algorithm), ``audit`` (AuditEntry). Import from ``tournaments.models``.
 """
 
 from .audit import AuditEntry
+from .commitments import DrawCommitment
 from .knockout import Knockout, LotDraw
 from .people import MINIMUM_AGE, Participant, Penalty
 from .play import Game, GroupDraw, Seat, Table
@@ -39,6 +41,7 @@ __all__ = [
     "MINIMUM_AGE",
     "AuditEntry",
     "Character",
+    "DrawCommitment",
     "Game",
     "GroupDraw",
     "Knockout",

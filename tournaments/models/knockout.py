@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .commitments import current_algorithm
 from .people import Participant
 from .tournament import Tournament
 
@@ -22,6 +23,7 @@ class Knockout(models.Model):
     )
     field_size = models.PositiveSmallIntegerField(_("field size"))
     seed = models.CharField(_("seed"), max_length=200)
+    algorithm = models.JSONField(_("draw algorithm"), default=current_algorithm)
     # Participant ids, best first; kept through the knockout (Renegade winners move up).
     seeding = models.JSONField(_("seeding list"), default=list)
     current_round = models.PositiveSmallIntegerField(_("current round"), default=1)
@@ -51,6 +53,7 @@ class LotDraw(models.Model):
     )
     purpose = models.CharField(_("purpose"), max_length=30)
     seed = models.CharField(_("seed"), max_length=200)
+    algorithm = models.JSONField(_("draw algorithm"), default=current_algorithm)
     candidates = models.JSONField(_("candidates"))
     order = models.JSONField(_("drawn order"))
     places = models.PositiveSmallIntegerField(_("places"))

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import date
 from typing import Any
 
@@ -17,6 +18,16 @@ from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
 from .tournament import Tournament
+
+#: PIN characters: upper case and digits without lookalikes (no B/8, I/1, O/0, S/5 pairs).
+PIN_ALPHABET = "ACDEFGHJKLMNPQRSTUVWXYZ2345679"
+PIN_LENGTH = 6
+
+
+def new_pin() -> str:
+    """A fresh player PIN (rules.md §11): six characters of ``PIN_ALPHABET``."""
+    return "".join(secrets.choice(PIN_ALPHABET) for _ in range(PIN_LENGTH))
+
 
 MINIMUM_AGE = 8
 
@@ -36,6 +47,8 @@ class Participant(models.Model):
     name = models.CharField(_("name"), max_length=120)
     nationality = CountryField(_("nationality"))
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    # Private like the birth date: the tournament's staff only (rules.md §11).
+    pin = models.CharField(_("PIN"), max_length=PIN_LENGTH, default=new_pin)
     age_approved = models.BooleanField(
         _("age approved"),
         default=False,

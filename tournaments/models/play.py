@@ -18,6 +18,7 @@ from django.conf import settings as django_settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .commitments import DrawCommitment, current_algorithm
 from .people import Participant
 from .tournament import Stage, Tournament
 
@@ -34,6 +35,18 @@ class GroupDraw(models.Model):
     seed = models.CharField(_("seed"), max_length=200)
     five_tables = models.PositiveSmallIntegerField(
         _("fixed number of 5-tables"), null=True, blank=True
+    )
+    algorithm = models.JSONField(_("draw algorithm"), default=current_algorithm)
+    # Participant ids in registration order, as the draw shuffled them ([] before
+    # this field existed: the seated ids in id order then).
+    participants = models.JSONField(_("participants"), default=list, blank=True)
+    commitment = models.ForeignKey(
+        DrawCommitment,
+        verbose_name=_("commitment"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     drawn_at = models.DateTimeField(_("drawn"), auto_now=True)
     drawn_by = models.ForeignKey(
@@ -67,6 +80,7 @@ class Table(models.Model):
     pick_order = models.JSONField(_("character pick order"), default=list, blank=True)
     # The seed of the draw that seated this table (anyone can re-run the draw).
     seed = models.CharField(_("seed"), max_length=200, blank=True)
+    algorithm = models.JSONField(_("draw algorithm"), default=current_algorithm)
 
     class Meta:
         ordering = ["stage", "round", "number"]

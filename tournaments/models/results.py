@@ -13,9 +13,11 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.conf import settings as django_settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rulesets import Role
@@ -41,7 +43,8 @@ class ResultQuerySet(models.QuerySet["Result"]):
     - ``counting(tournament)``: the versions standings and the knockout use: the
       current one, and, where the tournament double-checks, only once a second
       person confirmed it.
-    - ``awaiting_confirmation()``: current versions nobody has confirmed yet.
+    - ``awaiting_confirmation()``: current versions neither a second staff member
+      nor all of their table's players have confirmed yet.
     """
 
     def current(self) -> ResultQuerySet:
@@ -50,11 +53,11 @@ class ResultQuerySet(models.QuerySet["Result"]):
     def counting(self, tournament: Tournament) -> ResultQuerySet:
         results = self.current().filter(game__tournament=tournament)
         if tournament.config.double_check:
-            results = results.filter(confirmed_by__isnull=False)
+            results = results.filter(_confirmed("pk"))
         return results
 
     def awaiting_confirmation(self) -> ResultQuerySet:
-        return self.current().filter(confirmed_by__isnull=True)
+        return self.current().exclude(_confirmed("pk"))
 
 
 class ResultSeatQuerySet(models.QuerySet["ResultSeat"]):
@@ -66,8 +69,22 @@ class ResultSeatQuerySet(models.QuerySet["ResultSeat"]):
     def counting(self, tournament: Tournament) -> ResultSeatQuerySet:
         seats = self.current().filter(result__game__tournament=tournament)
         if tournament.config.double_check:
-            seats = seats.filter(result__confirmed_by__isnull=False)
+            seats = seats.filter(_confirmed("result", prefix="result__"))
         return seats
+
+
+def _confirmed(result_ref: str, *, prefix: str = "") -> Q:
+    """With ``double_check``: a version counts once a second staff member confirmed it
+    **or** every player of its table confirmed it with their PIN (rules.md §11).
+
+    ``result_ref`` names the result in ``OuterRef``; one subquery, so the
+    standings stay constant-query. ``Result.counts`` says the same for one
+    loaded version.
+    """
+    unsigned = ResultSeat.objects.filter(
+        result=OuterRef(result_ref), player_confirmed_at__isnull=True
+    )
+    return cast(Q, Q(**{f"{prefix}confirmed_by__isnull": False}) | ~Exists(unsigned))
 
 
 class Result(models.Model):
@@ -114,6 +131,18 @@ class Result(models.Model):
     def __str__(self) -> str:
         return f"{self.game} v{self.version}"
 
+    def player_confirmations(self) -> list[int]:
+        """The positions whose players confirmed this version (uses prefetched seats)."""
+        return [s.position for s in self.seats.all() if s.player_confirmed_at is not None]
+
+    def counts(self, *, double_check: bool) -> bool:
+        """Whether this version counts: ``ResultQuerySet.counting`` for one loaded version."""
+        if not self.is_current:
+            return False
+        if not double_check or self.confirmed_by_id is not None:
+            return True
+        return all(s.player_confirmed_at is not None for s in self.seats.all())
+
 
 class ResultSeat(models.Model):
     RoleChoice = RoleChoice
@@ -135,6 +164,8 @@ class ResultSeat(models.Model):
     final_duel = models.BooleanField(_("final duel"), default=False)
     won = models.BooleanField(_("won"), default=False)
     bounty = models.IntegerField(_("bounty"), null=True, blank=True)
+    # The player at this position confirmed this version with their PIN (rules.md §11).
+    player_confirmed_at = models.DateTimeField(_("confirmed by the player"), null=True, blank=True)
 
     objects = ResultSeatQuerySet.as_manager()
 

@@ -12,9 +12,11 @@ Modules by task:
   (``KnockoutTableView``, ``LotView``, ``Ranking``);
 - ``player``: everything one participant's page shows (``PlayerRecord``);
 - ``statistics``: wins per side and table size (rules.md §11);
+- ``draws``: the published draw commitments (``CommitmentView``);
 - ``live``: the *live version* that tells the live pages whether anything changed.
 """
 
+from tournaments.selectors.draws import CommitmentView, draw_commitments
 from tournaments.selectors.games import (
     GameView,
     SeatView,
@@ -53,6 +55,7 @@ from tournaments.selectors.standings import StandingRow, Standings, group_standi
 from tournaments.selectors.statistics import ruleset_statistics, tournament_statistics
 
 __all__ = [
+    "CommitmentView",
     "GameView",
     "GroupSeat",
     "KnockoutProgress",
@@ -71,6 +74,7 @@ __all__ = [
     "counting_or_current_results",
     "counting_results",
     "current_result",
+    "draw_commitments",
     "final_ranking",
     "game_view",
     "games_list",

@@ -8,15 +8,16 @@ database as it was.
 
 Services are keyword-only and named ``<noun>_<verb>``; the ``actor`` is the
 signed-in user who acts (``django.contrib.auth.models.User``). One module per
-task: ``tournaments``, ``staff``, ``participants``, ``draw``, ``deal``, ``results``,
-``penalties``, ``knockout``, ``audit`` and ``backup`` (export and import of a
-whole tournament). Every public name is importable from this package too:
+task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``,
+``deal``, ``results``, ``signatures``, ``penalties``, ``knockout``, ``audit`` and
+``backup`` (export and import of a whole tournament). Every public name is importable from this package too:
 ``from tournaments import services; services.result_record(...)``.
 """
 
 from ..errors import Conflict, DomainError, ErrorItem, InvalidInput, NotAllowed
 from .audit import audit_log
 from .backup import BackupError, export_tournament, import_tournament
+from .commitments import draw_commitment_create, draw_commitment_use
 from .deal import allowed_characters, deals_characters, group_deal, knockout_reveal
 from .draw import group_stage_draw, group_stage_drawn
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
@@ -37,6 +38,7 @@ from .results import (
     result_snapshot,
     seat_reports,
 )
+from .signatures import player_confirm
 from .staff import staff_appoint, staff_dismiss, user_create
 from .tournaments import (
     character_add,
@@ -57,6 +59,8 @@ __all__ = [
     "audit_log",
     "character_add",
     "deals_characters",
+    "draw_commitment_create",
+    "draw_commitment_use",
     "export_tournament",
     "game_spec",
     "group_deal",
@@ -74,6 +78,7 @@ __all__ = [
     "participant_withdraw",
     "participants_register",
     "penalty_give",
+    "player_confirm",
     "result_confirm",
     "result_record",
     "result_snapshot",

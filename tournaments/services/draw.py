@@ -19,10 +19,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import seating
+from scoring.lots import ALGORITHM
 
 from ..errors import Conflict, InvalidInput
 from ..models import Game, GroupDraw, Participant, Result, Seat, Stage, Table, Tournament
 from .audit import audit_log
+from .commitments import draw_seed
 from .deal import group_deal
 
 
@@ -34,28 +36,32 @@ def group_stage_drawn(tournament: Tournament) -> bool:
 def group_stage_draw(
     *,
     tournament: Tournament,
-    seed: str,
+    seed: str | None = None,
+    commitment: str | None = None,
     five_tables: int | None = None,
     actor: User | None = None,
 ) -> list[Table]:
     """Split the active participants into tables of 5 and 6 and seat them by lot.
 
-    Same participants (registration order) + same seed => same seating. A draw
+    Same participants (registration order) + same seed => same seating. The seed
+    is ``seed`` or the secret of ``commitment`` (the draw then reveals it). A draw
     may be redone until the first group result is recorded.
     """
-    seed = str(seed)
-    if not seed.strip():
-        raise InvalidInput.single("invalid_seed", _("The seed must not be empty."), field="seed")
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         _guard_redraw(tournament)
+        drawn_seed, used = draw_seed(
+            tournament=tournament, seed=seed, commitment=commitment, used_for="group"
+        )
+        assert drawn_seed is not None
+        seed = drawn_seed
         participant_ids = list(
             tournament.participants.filter(status=Participant.Status.ACTIVE)
             .order_by("id")
             .values_list("id", flat=True)
         )
         sizes = _table_sizes(len(participant_ids), five_tables=five_tables)
-        layout = seating.draw_seating(participant_ids, sizes=sizes, seed=seed)
+        layout = seating.draw_seating(participant_ids, sizes=sizes, seed=seed, algorithm=ALGORITHM)
         deals = group_deal(tournament, layout=layout, seed=seed)  # refuses before storing
         previous = _draw_snapshot(tournament)
         tables = _seat_group_stage(tournament, layout=layout, seed=seed, deals=deals)
@@ -64,6 +70,9 @@ def group_stage_draw(
             defaults={
                 "seed": seed,
                 "five_tables": five_tables,
+                "algorithm": dict(ALGORITHM),
+                "participants": participant_ids,
+                "commitment": used,
                 "drawn_by": actor if actor is not None and actor.is_authenticated else None,
             },
         )
@@ -117,6 +126,7 @@ def _seat_group_stage(
             number=n,
             size=len(members),
             seed=seed,
+            algorithm=dict(ALGORITHM),
         )
         for n, members in enumerate(layout, start=1)
     )

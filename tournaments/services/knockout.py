@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from scoring import knockout as rules
 from scoring import seating
+from scoring.lots import ALGORITHM, LEGACY_ALGORITHM
 from scoring.rulesets import Role
 from scoring.standings import PlayerLine, RankedLine
 
@@ -40,24 +41,31 @@ from ..selectors import (
     knockout_round_winners,
 )
 from .audit import audit_log
+from .commitments import draw_seed
 from .deal import knockout_reveal
 
 
 def knockout_start(
     *,
     tournament: Tournament,
-    seed: str,
+    seed: str | None = None,
+    commitment: str | None = None,
     field_size: int | None = None,
     actor: User | None = None,
 ) -> Knockout:
-    """Qualify the knockout field, record any lots, and seat knockout round 1 (rules.md §8)."""
-    seed = str(seed)
-    if not seed.strip():
-        raise InvalidInput.single("invalid_seed", _("The seed must not be empty."), field="seed")
+    """Qualify the knockout field, record any lots, and seat knockout round 1 (rules.md §8).
+
+    The seed is ``seed`` or the secret of ``commitment`` (which it then reveals).
+    """
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if Knockout.objects.filter(tournament=tournament).exists():
             raise Conflict.single("knockout_started", _("The knockout has already started."))
+        drawn_seed, _used = draw_seed(
+            tournament=tournament, seed=seed, commitment=commitment, used_for="knockout-1"
+        )
+        assert drawn_seed is not None
+        seed = drawn_seed
         _require_complete(tournament, stage=Stage.GROUP)
         standings = group_standings(tournament)
         size = field_size or _default_field_size(tournament, standings)
@@ -137,7 +145,7 @@ def _default_field_size(tournament: Tournament, standings: Standings) -> int:
 
 def _qualify(ranked: list[RankedLine], *, field_size: int, seed: str) -> rules.Qualification:
     try:
-        return rules.qualify(ranked, field_size=field_size, seed=seed)
+        return rules.qualify(ranked, field_size=field_size, seed=seed, algorithm=ALGORITHM)
     except rules.QualificationError as error:
         raise InvalidInput.single("invalid_field_size", error.message, field="field_size") from None
 
@@ -148,6 +156,7 @@ def _record_lots(tournament: Tournament, lots: Sequence[rules.Lot], *, seed: str
             tournament=tournament,
             purpose=lot.purpose,
             seed=seed,
+            algorithm=dict(ALGORITHM),
             candidates=list(lot.candidates),
             order=list(lot.order),
             places=lot.places,
@@ -160,8 +169,13 @@ def _seat_knockout_round(
     knockout: Knockout, *, players: Sequence[int], round: int
 ) -> list[list[int]]:
     """Seat one knockout round by a seeded draw; one game per table, roles random."""
-    seed = f"{knockout.seed}:round-{round}"
-    layout = seating.draw_knockout_tables(list(players), seed=seed)
+    if knockout.algorithm == LEGACY_ALGORITHM:  # a knockout begun before version 1
+        seed = f"{knockout.seed}:round-{round}"
+    else:
+        seed = knockout.seed
+    layout = seating.draw_knockout_tables(
+        list(players), seed=seed, round=round, algorithm=knockout.algorithm
+    )
     reveals = knockout_reveal(knockout.tournament, layout=layout, seed=seed, round=round)
     for number, members in enumerate(layout, start=1):
         table = Table.objects.create(
@@ -172,6 +186,7 @@ def _seat_knockout_round(
             size=len(members),
             pick_order=knockout_pick_order(knockout.seeding, members),
             seed=seed,
+            algorithm=knockout.algorithm,
         )
         Seat.objects.bulk_create(
             Seat(table=table, position=position, participant_id=pid)
@@ -195,15 +210,30 @@ def knockout_pick_order(seeding: Sequence[int], players: Sequence[int]) -> list[
 
 
 def knockout_next_round(
-    *, tournament: Tournament, seed: str | None = None, actor: User | None = None
+    *,
+    tournament: Tournament,
+    seed: str | None = None,
+    commitment: str | None = None,
+    actor: User | None = None,
 ) -> Knockout:
     """Close the current knockout round: winners go on, Renegade winners move to the
-    top of the seeding list; seat the next round, or name the champion."""
+    top of the seeding list; seat the next round, or name the champion.
+
+    A new ``seed`` or ``commitment`` (whose secret it reveals) seeds the next round;
+    without either the knockout's seed goes on.
+    """
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         knockout = _open_knockout(tournament)
-        if seed:
-            knockout.seed = str(seed)
+        new_seed, _used = draw_seed(
+            tournament=tournament,
+            seed=seed,
+            commitment=commitment,
+            used_for=f"knockout-{knockout.current_round + 1}",
+            required=False,
+        )
+        if new_seed:
+            knockout.seed = new_seed
         current = knockout.current_round
         _require_complete(tournament, stage=Stage.KNOCKOUT, round=current)
         winners = knockout_round_winners(tournament, round=current)

@@ -16,8 +16,9 @@ Words:
 - **alias**: a database id replaced by a stable name (``participant#3``,
   ``game#17``, ...), numbered per kind in the order of first appearance, so the
   transcript is the same on SQLite and PostgreSQL and whatever ran before.
-  Timestamps become ``"<time>"`` and tokens ``"<token>"``; everything else (bounties,
-  ranks, error codes, English messages, field names) is kept exactly.
+  Timestamps become ``"<time>"``, tokens ``"<token>"`` and PINs ``"<pin>"``;
+  everything else (bounties, ranks, error codes, English messages, field names)
+  is kept exactly.
 
 Results are made by the project's own generator of valid results,
 ``scoring.simulate.random_result``, driven by a fixed seed; every draw gets a seed.
@@ -133,8 +134,8 @@ class Aliases:
             return self._audit_entry(value)
         out: dict[str, Any] = {}
         for key, item in value.items():
-            if key == "token":
-                out[key] = "<token>"
+            if key in ("token", "pin"):  # random per run
+                out[key] = f"<{key}>"
             elif key == "id":
                 out[key] = self(id_kind or "object", item)
             elif key in ID_KEYS:

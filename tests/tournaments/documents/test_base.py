@@ -26,6 +26,7 @@ DOCUMENT_URLS = {
     "api-results-xlsx": ("results_xlsx", ""),
     "api-ranking-pdf": ("ranking_pdf", ""),
     "api-statistics-xlsx": ("statistics_xlsx", ""),
+    "api-player-cards-pdf": ("player_cards_pdf", ""),
 }
 
 
@@ -36,6 +37,7 @@ def test_every_exporter_is_registered_once_with_a_name_a_type_and_an_audience():
         "seating_pdf",
         "standings_pdf",
         "ranking_pdf",
+        "player_cards_pdf",
         "standings_xlsx",
         "results_xlsx",
         "participants_import_template_xlsx",

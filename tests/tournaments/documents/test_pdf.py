@@ -78,7 +78,7 @@ def test_scoresheets_have_a_page_per_table_with_its_players_and_the_sheriff_mark
         assert "Character" in text  # BANG!: a box for the character
 
 
-def test_one_table_on_request_and_the_qr_code_opens_its_result_form(
+def test_one_table_on_request_and_the_qr_code_opens_its_confirmation_page(
     referee_api, tournament, tmp_path: Path
 ):
     if not (shutil.which("pdftoppm") and shutil.which("zbarimg")):
@@ -105,7 +105,7 @@ def test_one_table_on_request_and_the_qr_code_opens_its_result_form(
         text=True,
     ).stdout.strip()
     assert decoded.startswith("http://testserver/")
-    assert decoded.endswith(f"/t/{tournament.pk}/staff/games/{game.pk}/result/")
+    assert decoded.endswith(f"/t/{tournament.pk}/games/{game.pk}/confirm/")
 
 
 def test_scoresheets_need_a_referee_and_valid_parameters(referee_api, tournament):

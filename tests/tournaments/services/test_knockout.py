@@ -8,6 +8,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from scoring.lots import LEGACY_ALGORITHM
 from scoring.results import SeatReport, validate_result
 from scoring.rulesets import Role
 from scoring.seating import draw_knockout_tables
@@ -17,6 +18,7 @@ from tournaments import services
 from tournaments.errors import Conflict
 from tournaments.models import Game, Knockout, LotDraw, Participant, Result, Table, Tournament
 from tournaments.selectors import final_ranking, group_standings
+from tournaments.services.knockout import _seat_knockout_round
 from tournaments.simulation import open_games, record_random_results, simulate_tournament
 
 pytestmark = pytest.mark.django_db
@@ -355,11 +357,26 @@ def test_every_knockout_round_records_its_seed_and_the_draw_can_be_rerun(organis
     play_group(tournament, referee, seed=8)
     knockout = services.knockout_start(tournament=tournament, seed="Bamberg", field_size=9)
     tables = list(Table.objects.filter(tournament=tournament, stage="knockout").order_by("number"))
-    assert {t.seed for t in tables} == {"Bamberg:round-1"}
+    assert {t.seed for t in tables} == {"Bamberg"}
+    assert {t.algorithm["name"] for t in tables} == {"sha256-fisher-yates"}
     seated = [
         list(t.seats.order_by("position").values_list("participant_id", flat=True)) for t in tables
     ]
-    assert draw_knockout_tables(knockout.seeding, seed="Bamberg:round-1") == seated
+    assert draw_knockout_tables(knockout.seeding, seed="Bamberg", round=1) == seated
+
+
+def test_a_knockout_begun_under_the_legacy_algorithm_goes_on_under_it(organiser, referee):
+    tournament = factories.drawn_tournament(23)
+    play_group(tournament, referee, seed=8)
+    knockout = services.knockout_start(tournament=tournament, seed="Bamberg", field_size=9)
+    Knockout.objects.filter(pk=knockout.pk).update(algorithm=LEGACY_ALGORITHM)
+    knockout.refresh_from_db()
+    players = knockout.seeding[:9]
+    Table.objects.filter(tournament=tournament, stage="knockout").delete()
+    layout = _seat_knockout_round(knockout, players=players, round=1)
+    assert layout == draw_knockout_tables(
+        players, seed="Bamberg:round-1", algorithm=LEGACY_ALGORITHM
+    )
 
 
 def test_a_player_excluded_in_the_final_duel_hands_the_title_to_the_other(organiser, referee):

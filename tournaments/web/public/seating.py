@@ -61,5 +61,6 @@ def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "total": len(rows),
         "drawn": bool(group_tables),
         "seed": getattr(getattr(tournament, "group_draw", None), "seed", ""),
+        "commitments": selectors.draw_commitments(tournament),
     }
     return render(request, "tournaments/public/seating.html", context)

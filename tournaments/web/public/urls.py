@@ -6,6 +6,7 @@ The names carry no namespace (``reverse("leaderboard", ...)``), as before.
 from django.urls import path
 
 from tournaments.web.public import (
+    confirm,
     home,
     knockout,
     leaderboard,
@@ -42,4 +43,9 @@ urlpatterns = [
     path("t/<id:tournament_id>/ranking/", ranking.ranking, name="ranking"),
     path("t/<id:tournament_id>/statistics/", statistics.statistics, name="statistics"),
     path("statistics/", statistics.server_statistics, name="server_statistics"),
+    path(
+        "t/<id:tournament_id>/games/<id:game_id>/confirm/",
+        confirm.game_confirmation,
+        name="game_confirmation",
+    ),
 ]

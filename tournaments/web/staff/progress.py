@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Count, Exists, OuterRef, Subquery
 from django.http import HttpResponse
 
 from tournaments import selectors
-from tournaments.models import Game, Result, Stage, Tournament
+from tournaments.models import Game, Result, ResultSeat, Stage, Tournament
 
 from .access import (
     StaffRequest,
@@ -54,6 +54,18 @@ def _cell(game: Game) -> Cell:
     return Cell(game, _state(game), unsigned=getattr(game, "unsigned", False))
 
 
+def _signatures() -> Subquery:
+    """Per game: how many players confirmed its current result with their PIN."""
+    signed = (
+        ResultSeat.objects.current()
+        .filter(result__game=OuterRef("pk"), player_confirmed_at__isnull=False)
+        .values("result")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Subquery(signed)
+
+
 def _state(game: Game) -> str:
     # ``awaiting``: annotated by ``progress_board`` when the tournament double-checks.
     return cell_state(game, awaiting=getattr(game, "awaiting", False))
@@ -65,7 +77,7 @@ def progress_board(tournament: Tournament) -> dict[str, Any]:
     query = (
         Game.objects.filter(tournament=tournament)
         .select_related("table")
-        .annotate(unsigned=_unsigned())
+        .annotate(unsigned=_unsigned(), signatures=_signatures())
     )
     if double_check:
         query = query.annotate(awaiting=_unconfirmed())

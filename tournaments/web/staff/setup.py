@@ -182,14 +182,34 @@ def participants_import_template(request: StaffRequest, tournament_id: int) -> H
 def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """Run (or redo) the group-stage draw and show the seating with its seed."""
     tournament = get_tournament(tournament_id)
-    form = DrawForm(request.POST or None, initial={"seed": random_seed()})
-    if request.method == "POST":
+    unused = list(
+        tournament.draw_commitments.filter(used_for="").values_list("commitment", flat=True)
+    )
+    if request.method == "POST" and "publish_commitment" in request.POST:
+        done = run_service(
+            request,
+            None,
+            lambda: services.draw_commitment_create(tournament=tournament, actor=request.user),
+            success_message=_("A commitment has been published; draw with it to reveal its seed."),
+            redirect_to=reverse("staff:draw", args=[tournament.pk]),
+        )
+        if done is not None:
+            return done
+    form = DrawForm(
+        request.POST
+        if request.method == "POST" and "publish_commitment" not in request.POST
+        else None,
+        initial={"seed": random_seed(), "commitment": unused[-1] if unused else ""},
+        commitments=unused,
+    )
+    if form.is_bound:
         done = run_service(
             request,
             form,
             lambda: services.group_stage_draw(
                 tournament=tournament,
-                seed=form.cleaned_data["seed"],
+                seed=None if form.cleaned_data["commitment"] else form.cleaned_data["seed"],
+                commitment=form.cleaned_data["commitment"] or None,
                 five_tables=form.cleaned_data["five_tables"],
                 actor=request.user,
             ),
@@ -198,7 +218,11 @@ def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
         )
         if done is not None:
             return done
-    group_draw = GroupDraw.objects.filter(tournament=tournament).select_related("drawn_by").first()
+    group_draw = (
+        GroupDraw.objects.filter(tournament=tournament)
+        .select_related("drawn_by", "commitment")
+        .first()
+    )
     locked = Result.objects.filter(game__tournament=tournament, game__stage=Stage.GROUP).exists()
     # Scoresheets of the games that are played: per round, and per table and round.
     played: dict[int, list[int]] = {}
@@ -227,6 +251,7 @@ def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament,
             "form": form,
             "group_draw": group_draw,
+            "commitments": selectors.draw_commitments(tournament),
             "seating": seating,
             "round_sheets": [
                 (r, scoresheets_url(tournament.pk, stage=Stage.GROUP, round=r)) for r in rounds

@@ -40,7 +40,7 @@ MAX_QUERIES = {
     "leaderboard_fragment": 8,
     "projector": 8,
     "player": 12,
-    "seating": 4,
+    "seating": 5,  # + the draw commitments
 }
 
 

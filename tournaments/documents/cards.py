@@ -1,0 +1,73 @@
+"""Player cards (rules.md §11): one card per participant to cut out, for staff to hand out.
+
+A **card** shows the participant's name, their **PIN** (private: the document
+is for the tournament's staff only), their group table and position (once
+drawn) and the QR code of their public player page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext_lazy
+
+from tournaments.models import Participant, Seat, Stage, Tournament
+
+from .base import AbsoluteUri, Audience, register
+from .pdf import PdfExporter, render_html
+from .scoresheets import qr_data_uri
+
+__all__ = ["PlayerCard", "PlayerCardsPdf", "player_cards"]
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    name: str
+    pin: str
+    table: int | None
+    position: int | None
+    qr_data_uri: str
+    url: str
+
+
+def player_cards(tournament: Tournament, *, absolute_uri: AbsoluteUri) -> list[PlayerCard]:
+    """A card per active participant, by name (two queries)."""
+    seats = {
+        seat.participant_id: seat
+        for seat in Seat.objects.filter(
+            table__tournament=tournament, table__stage=Stage.GROUP
+        ).select_related("table")
+    }
+    cards = []
+    for participant in tournament.participants.filter(status=Participant.Status.ACTIVE).order_by(
+        "name"
+    ):
+        seat = seats.get(participant.pk)
+        url = absolute_uri(reverse("player", args=[tournament.pk, participant.pk]))
+        cards.append(
+            PlayerCard(
+                name=participant.name,
+                pin=participant.pin,
+                table=seat.table.number if seat else None,
+                position=seat.position if seat else None,
+                qr_data_uri=qr_data_uri(url),
+                url=url,
+            )
+        )
+    return cards
+
+
+@register
+class PlayerCardsPdf(PdfExporter):
+    """Cards to cut: name, PIN, table and position, the QR code of the player page."""
+
+    identifier = "player_cards_pdf"
+    verbose_name = gettext_lazy("Player cards with PINs (PDF)")
+    filename_word = gettext_lazy("player-cards")
+    audience = Audience.REFEREE
+
+    def html(self, tournament: Tournament, *, absolute_uri: AbsoluteUri, **params: Any) -> str:
+        cards = player_cards(tournament, absolute_uri=absolute_uri)
+        return render_html(tournament, "tournaments/pdf/player_cards.html", {"cards": cards})
