@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from datetime import date, datetime
 from typing import Any
 
@@ -54,10 +55,14 @@ def test_good_file_of_126_rows_imports_everyone(organiser_api):
     assert response.status_code == 201, response.json()
     created = response.json()
     assert len(created) == 126
-    assert set(created[0]) == {"id", "name", "nationality", "birth_date", "age_approved", "status"}
+    assert set(created[0]) == {
+        "id", "name", "nationality", "birth_date", "age_approved", "status", "pin"
+    }  # fmt: skip
+    assert re.fullmatch(r"[A-Z2-9]{6}", created[0]["pin"])
     assert created[0] == {
         "id": created[0]["id"], "name": "Spieler 1", "nationality": "AT",
         "birth_date": "1990-05-01", "age_approved": False, "status": "active",
+        "pin": created[0]["pin"],
     }  # fmt: skip
     assert [c["birth_date"] for c in created[1:4]] == ["1991-06-02", "1992-07-03", "1993-08-04"]
     assert created[4]["age_approved"] is True
