@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SERVER = "postgres://bang:bang-ci@127.0.0.1:5432"
 
 
-def production_env(*, database: str = "bang_bench") -> dict[str, str]:
+def production_env(*, database: str = "") -> dict[str, str]:
+    database = database or os.environ.get("BENCH_DATABASE", "bang_bench")
     server = os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER).rstrip("/")
     env = {
         **os.environ,

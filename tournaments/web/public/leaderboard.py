@@ -25,7 +25,8 @@ from tournaments import selectors
 from tournaments.models import Game, Tournament
 from tournaments.web.public.common import POLL_SECONDS, base_context
 from tournaments.web.public.live import live_views
-from tournaments.web.tables import ProjectorTable, StandingsTable
+from tournaments.web.public.board import leaderboard_board
+from tournaments.web.tables import ProjectorTable
 
 PROJECTOR_ROWS_PER_PAGE = 15
 PROJECTOR_PAGE_SECONDS = 10
@@ -50,12 +51,11 @@ def _with_query(url: str, request: HttpRequest) -> str:
 
 def _leaderboard_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     standings = selectors.group_standings(tournament, with_missing=True)
-    table = StandingsTable(standings.rows, tournament_id=tournament.pk, metrics=standings.metrics)
-    RequestConfig(request, paginate=False).configure(table)
+    board = leaderboard_board(standings, tournament_id=tournament.pk, query=request.GET)
     return {
         **base_context(tournament, "leaderboard"),
         "standings": standings,
-        "table": table,
+        "board": board,
         "still_playing": still_playing(standings.missing_games),
         "fragment_url": _with_query(reverse("leaderboard_fragment", args=[tournament.pk]), request),
         "poll_seconds": POLL_SECONDS,
