@@ -62,6 +62,11 @@ class Board:
     empty_text: str
 
 
+def _country_code(row: StandingRow) -> str:
+    country: Any = row.participant.nationality
+    return str(country.code or "")
+
+
 def _nullable(value: Any) -> tuple[bool, Any]:
     return (value is None, value)
 
@@ -77,7 +82,7 @@ def _columns(standings: Standings, player_url: Callable[[int], str]) -> list[Col
         return link
 
     def nation_cell(row: StandingRow) -> str:
-        country = row.participant.nationality
+        country: Any = row.participant.nationality
         if not country:
             return ""
         return f'<abbr title="{escape(country.name)}">{escape(country.code)}</abbr>'
@@ -89,7 +94,7 @@ def _columns(standings: Standings, player_url: Callable[[int], str]) -> list[Col
             "nationality",
             _("Nation"),
             False,
-            lambda r: r.participant.nationality.code or "",
+            lambda r: _country_code(r),
             nation_cell,
         ),
         Column(
@@ -173,7 +178,7 @@ def leaderboard_board(
         lines.append(
             mark_safe(  # every value above went through escape()
                 f'<tr class="{css}" data-player="{row.participant.pk}" '
-            f'data-name="{escape(search_key(row.participant.name))}">{cells}</tr>'
+                f'data-name="{escape(search_key(row.participant.name))}">{cells}</tr>'
             )
         )
     return Board(

@@ -118,7 +118,10 @@ def state_page(
         return state_body(html, header=header)
 
     state = once_per_state(
-        kind=kind, tournament_id=tournament_id, variant=variant(request), render=draw,
+        kind=kind,
+        tournament_id=tournament_id,
+        variant=variant(request),
+        render=draw,
         version=version,
     )
     if request.user.is_authenticated:

@@ -23,9 +23,9 @@ from django_tables2 import RequestConfig
 
 from tournaments import selectors
 from tournaments.models import Game, Tournament
+from tournaments.web.public.board import leaderboard_board
 from tournaments.web.public.common import POLL_SECONDS, base_context
 from tournaments.web.public.live import live_views
-from tournaments.web.public.board import leaderboard_board
 from tournaments.web.tables import ProjectorTable
 
 PROJECTOR_ROWS_PER_PAGE = 15

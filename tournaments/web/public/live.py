@@ -119,7 +119,9 @@ def live_views(
 
         def draw() -> StateBody:
             tournament = load_tournament(tournament_id)
-            return state_body(render_as_nobody(request, fragment_template, context(request, tournament)))
+            return state_body(
+                render_as_nobody(request, fragment_template, context(request, tournament))
+            )
 
         state = once_per_state(
             kind=f"{name}_fragment",
