@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SERVER = "postgres://bang:bang-ci@127.0.0.1:5432"
 
 
-def production_env(*, database: str = "bang_bench") -> dict[str, str]:
+def production_env(*, database: str = "") -> dict[str, str]:
+    database = database or os.environ.get("BENCH_DATABASE", "bang_bench")
     server = os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER).rstrip("/")
     env = {
         **os.environ,
@@ -93,6 +94,11 @@ def free_port() -> int:
         return port
 
 
+def threads(count: int) -> tuple[str, ...]:
+    """gunicorn's options for gthread workers with ``count`` threads (none: sync workers)."""
+    return ("--worker-class", "gthread", "--threads", str(count)) if count else ()
+
+
 @contextlib.contextmanager
 def gunicorn(
     env: dict[str, str], *, workers: int = 2, extra: tuple[str, ...] = ()
@@ -115,7 +121,7 @@ def gunicorn(
     process = subprocess.Popen(command, env=env, cwd=ROOT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a loaded machine starts slowly
         while True:
             try:
                 urllib.request.urlopen(f"{base}/admin/login/", timeout=2).read()

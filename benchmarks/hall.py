@@ -43,6 +43,7 @@ from _server import (
     prepare,
     process_tree,
     production_env,
+    threads,
 )
 
 POLL_SECONDS = 3.0
@@ -192,13 +193,17 @@ def main() -> None:
     parser.add_argument("--idle-phones", type=int, default=1000)
     parser.add_argument("--idle-seconds", type=float, default=30.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--threads", type=int, default=0, help="gthread workers with this many threads (0: sync)"
+    )
     args = parser.parse_args()
     random.seed("hall")
 
     env = production_env()
     seeded = prepare(env)
     hall, saves = seeded["hall"], seeded["saves"]
-    with gunicorn(env, workers=args.workers) as (base_url, process):
+    kind = f"gthread ({args.threads} threads)" if args.threads else "sync"
+    with gunicorn(env, workers=args.workers, extra=threads(args.threads)) as (base_url, process):
         url = urlsplit(base_url)
         base = (url.hostname or "127.0.0.1", url.port or 80)
         pids = process_tree(process.pid) + postgres_pids()
@@ -212,7 +217,7 @@ def main() -> None:
     print(
         f"{args.phones} phones + a projector polling every {POLL_SECONDS:.0f} s, "
         f"{len(saves)} referees saving within {args.window:.0f} s; "
-        f"gunicorn {args.workers} sync workers, PostgreSQL, production settings\n"
+        f"gunicorn {args.workers} {kind} workers, PostgreSQL, production settings\n"
     )
     print("| what | figure |")
     print("| --- | --- |")

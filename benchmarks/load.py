@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _server import gunicorn, prepare, production_env, timed_get, wrk
+from _server import gunicorn, prepare, production_env, threads, timed_get, wrk
 
 GZIP = {"Accept-Encoding": "gzip"}
 
@@ -33,12 +33,15 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--participants", type=int, default=126)
+    parser.add_argument(
+        "--threads", type=int, default=0, help="gthread workers with this many threads (0: sync)"
+    )
     args = parser.parse_args()
 
     env = production_env()
     seeded = prepare(env, participants=args.participants)
     hall, finished, player = seeded["hall"], seeded["finished"], seeded["player"]
-    with gunicorn(env, workers=args.workers) as (base, _process):
+    with gunicorn(env, workers=args.workers, extra=threads(args.threads)) as (base, _process):
         fragment = f"{base}/t/{hall}/leaderboard/live/"
         _, _, _ = timed_get(fragment)
         etag = _etag(fragment)
@@ -77,7 +80,8 @@ def main() -> None:
     login_rate = (login_before + login_after) / 2
 
     print(
-        f"{args.participants} participants, gunicorn {args.workers} sync workers, "
+        f"{args.participants} participants, gunicorn {args.workers} "
+        f"{f'gthread ({args.threads} threads)' if args.threads else 'sync'} workers, "
         f"{args.connections} connections, {args.seconds} s per page, PostgreSQL"
     )
     print(

@@ -71,6 +71,13 @@ def test_a_result_saved_on_one_server_is_on_the_others_next_poll(servers):
     status, _, _ = call("GET", second + fragment, headers={**poll, "If-None-Match": etag})
     assert status == 304
 
+    # Both servers have the standings and the page in their (shared) cache.
+    api = f"/api/tournaments/{cup['id']}/standings/"
+    page = f"/t/{cup['id']}/leaderboard/"
+    cached_api = call("GET", second + api)[2]
+    cached_page = call("GET", first + page)[2]
+    assert call("GET", second + page)[2] == cached_page
+
     # A referee saves a result through the first server.
     status, _, body = call(
         "POST",
@@ -101,6 +108,8 @@ def test_a_result_saved_on_one_server_is_on_the_others_next_poll(servers):
         for base in (first, second)
     ]
     assert standings[0] == standings[1]
+    assert standings[1] != json.loads(cached_api)
+    assert call("GET", second + page)[2] != cached_page
     played = {row["participant"]: row["games_played"] for row in standings[0]["rows"]}
     assert all(played[seat["participant"]] >= 1 for seat in game["seats"])
 

@@ -11,16 +11,20 @@ that counts.
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
+from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.standings import METRICS
 from tournaments import selectors
-from tournaments.selectors import StandingRow
+from tournaments.selectors import StandingRow, once_per_state
+from tournaments.web.public.cache import serve, state_body, state_version
 
 from .common import TournamentApi
 
@@ -80,6 +84,31 @@ class StandingsApi(TournamentApi):
         rows = RowOut(many=True)
 
     @extend_schema(responses={200: OutputSerializer})
-    def get(self, request: Request, tournament_id: int) -> Response:
-        standings = selectors.group_standings(self.tournament, with_missing=True)
-        return Response(self.OutputSerializer(standings).data)
+    def get(self, request: Request, tournament_id: int) -> HttpResponse:
+        """Computed once per state of the tournament (one query when it is).
+
+        JSON answers are served as cached bytes (gzipped once per state: the
+        answer is the same for everyone and holds no secret); the browsable
+        API renders the cached data.
+        """
+        version = state_version(tournament_id)
+        data = once_per_state(
+            kind="standings-api",
+            tournament_id=tournament_id,
+            variant="data",
+            version=version,
+            render=lambda: dict(self.OutputSerializer(self._standings()).data),
+        )
+        if not isinstance(request.accepted_renderer, JSONRenderer):
+            return Response(data)
+        state = once_per_state(
+            kind="standings-api",
+            tournament_id=tournament_id,
+            variant="json",
+            version=version,
+            render=lambda: state_body(json.dumps(data, ensure_ascii=False, separators=(",", ":"))),
+        )
+        return serve(request, state, content_type="application/json")
+
+    def _standings(self) -> selectors.Standings:
+        return selectors.group_standings(self.tournament, with_missing=True)

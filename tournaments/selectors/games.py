@@ -20,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from tournaments.models import Game, Participant, Result, Seat, Stage, Table, Tournament
 
@@ -114,9 +114,14 @@ def current_result(game: Game) -> Result | None:
 
 
 def group_tables(tournament: Tournament) -> list[Table]:
-    """The group-stage tables by number, with their seats and participants prefetched."""
+    """The group-stage tables by number, with their seats and participants prefetched.
+
+    The participants come joined to the seats: a separate prefetch would list
+    every participant's id, too many for SQLite at 1,000 participants.
+    """
+    seats = Seat.objects.select_related("participant")
     return list(
         Table.objects.filter(tournament=tournament, stage=Stage.GROUP)
-        .prefetch_related("seats__participant")
+        .prefetch_related(Prefetch("seats", queryset=seats))
         .order_by("number")
     )

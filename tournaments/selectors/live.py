@@ -16,11 +16,13 @@ Words used here:
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from typing import TypeVar
 
 from django.core.cache import cache
+from django.db import connections
 from django.db.models import OuterRef, Subquery
 
 from tournaments.models import AuditEntry, Penalty, Result, Tournament
@@ -44,9 +46,28 @@ def live_version(tournament_id: int) -> str | None:
     penalties, withdrawals, draws); results and penalties are read directly
     too, so that even a change made outside the services moves the tag.
     ``None`` for an unknown tournament (the view then answers 404).
+
+    Every poll asks this, so the ORM builds the SQL once per process
+    (``_version_sql``) and each call only runs it.
     """
-    newest = (
-        Tournament.objects.filter(pk=tournament_id)
+    sql, count = _version_sql()
+    with connections[Tournament.objects.db].cursor() as cursor:
+        cursor.execute(sql, [tournament_id] * count)
+        newest = cursor.fetchone()
+    if newest is None:
+        return None
+    return "-".join(str(n or 0) for n in newest)
+
+
+#: Stands for the tournament id while the version's SQL is built.
+_SENTINEL = -918273645
+
+
+@functools.cache
+def _version_sql() -> tuple[str, int]:
+    """The SQL of the version query, and how many times it takes the tournament id."""
+    query = (
+        Tournament.objects.filter(pk=_SENTINEL)
         .annotate(
             audit=Subquery(
                 AuditEntry.objects.filter(tournament=OuterRef("pk"))
@@ -63,11 +84,12 @@ def live_version(tournament_id: int) -> str | None:
             ),
         )
         .values_list("audit", "result", "penalty")
-        .first()
+        .order_by()[:1]
     )
-    if newest is None:
-        return None
-    return "-".join(str(n or 0) for n in newest)
+    sql, params = query.query.get_compiler(using=query.db).as_sql()
+    if any(param != _SENTINEL for param in params):  # pragma: no cover - a Django change
+        raise RuntimeError("The live version's query takes other parameters than the id.")
+    return sql, len(params)
 
 
 def once_per_state(

@@ -14,13 +14,12 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.urls import reverse
-from django_tables2 import RequestConfig
 
 from tournaments import selectors
 from tournaments.models import Game, Tournament
+from tournaments.web.public.board import leaderboard_board
 from tournaments.web.public.common import POLL_SECONDS, base_context
 from tournaments.web.public.live import live_views
-from tournaments.web.tables import StandingsTable
 
 
 def still_playing(missing_games: list[Game]) -> list[dict[str, int]]:
@@ -42,12 +41,11 @@ def _with_query(url: str, request: HttpRequest) -> str:
 
 def _leaderboard_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     standings = selectors.group_standings(tournament, with_missing=True)
-    table = StandingsTable(standings.rows, tournament_id=tournament.pk, metrics=standings.metrics)
-    RequestConfig(request, paginate=False).configure(table)
+    board = leaderboard_board(standings, tournament_id=tournament.pk, query=request.GET)
     return {
         **base_context(tournament, "leaderboard"),
         "standings": standings,
-        "table": table,
+        "board": board,
         "still_playing": still_playing(standings.missing_games),
         "fragment_url": _with_query(reverse("leaderboard_fragment", args=[tournament.pk]), request),
         "poll_seconds": POLL_SECONDS,

@@ -6,25 +6,40 @@ into table rows with translated words.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 from django_tables2 import RequestConfig
 
 from tournaments import selectors
+from tournaments.web.public.cache import render_as_nobody, state_page
 from tournaments.web.public.common import (
     OUTCOME_LABELS,
     STAGE_SHORT,
     base_context,
     load_tournament,
 )
+from tournaments.web.public.live import header_context
 from tournaments.web.tables import PlayerGamesTable, format_points
 
 
 def player(request: HttpRequest, tournament_id: int, participant_id: int) -> HttpResponse:
     """One participant: seat, Sheriff round, games, rank and bounty, penalties, knockout path.
 
-    A constant number of queries (see ``selectors.player_record``).
+    Rendered once per state of the tournament (``cache.state_page``); a
+    constant number of queries when it is (see ``selectors.player_record``).
     """
+
+    def draw() -> tuple[str, dict[str, Any]]:
+        return _render(request, tournament_id, participant_id)
+
+    return state_page(request, kind="player", tournament_id=tournament_id, render=draw)
+
+
+def _render(
+    request: HttpRequest, tournament_id: int, participant_id: int
+) -> tuple[str, dict[str, Any]]:
     tournament = load_tournament(tournament_id)
     participant = get_object_or_404(tournament.participants.all(), pk=participant_id)
     record = selectors.player_record(tournament, participant)
@@ -52,4 +67,5 @@ def player(request: HttpRequest, tournament_id: int, participant_id: int) -> Htt
         "bounty_display": format_points(record.standing.bounty) if record.standing else "",
         "games_table": games_table,
     }
-    return render(request, "tournaments/public/player.html", context)
+    html = render_as_nobody(request, "tournaments/public/player.html", context)
+    return html, header_context(tournament, "player")
