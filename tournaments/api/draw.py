@@ -81,8 +81,14 @@ class GroupDrawApi(TournamentApi):
 
     error_codes: ClassVar[ErrorCodes] = {
         "post": {
-            400: ["invalid_seed", "not_splittable", "invalid_five_tables"],
-            409: ["draw_locked"],
+            400: [
+                "invalid_seed",
+                "not_splittable",
+                "invalid_five_tables",
+                "seed_and_commitment",
+                "unknown_commitment",
+            ],
+            409: ["draw_locked", "commitment_used", "too_few_characters"],
         }
     }
 

@@ -142,8 +142,13 @@ class KnockoutStartApi(TournamentApi):
 
     error_codes: ClassVar[ErrorCodes] = {
         "post": {
-            400: ["invalid_seed", "invalid_field_size"],
-            409: ["knockout_started", "round_incomplete"],
+            400: [
+                "invalid_seed",
+                "invalid_field_size",
+                "seed_and_commitment",
+                "unknown_commitment",
+            ],
+            409: ["knockout_started", "round_incomplete", "commitment_used", "too_few_characters"],
         }
     }
 
@@ -166,7 +171,15 @@ class KnockoutNextRoundApi(TournamentApi):
 
     error_codes: ClassVar[ErrorCodes] = {
         "post": {
-            409: ["knockout_not_started", "knockout_finished", "round_incomplete", "nobody_left"]
+            400: ["invalid_seed", "seed_and_commitment", "unknown_commitment"],
+            409: [
+                "knockout_not_started",
+                "knockout_finished",
+                "round_incomplete",
+                "nobody_left",
+                "commitment_used",
+                "too_few_characters",
+            ],
         }
     }
 

@@ -142,7 +142,11 @@ class ResultConfirmApi(GameApi):
 
     permission_classes = [RefereeOnly]
     error_codes: ClassVar[ErrorCodes] = {
-        "post": {403: ["cannot_confirm_own_entry"], 409: ["no_result", "version_conflict"]}
+        "post": {
+            400: ["version_required"],
+            403: ["cannot_confirm_own_entry"],
+            409: ["no_result", "version_conflict"],
+        }
     }
 
     class InputSerializer(StrictSerializer):
@@ -163,6 +167,14 @@ class PlayerConfirmationsApi(GameApi):
     """
 
     permission_classes = [AllowAny]
+    error_codes: ClassVar[ErrorCodes] = {
+        "post": {
+            400: ["invalid_position"],
+            403: ["wrong_pin"],
+            409: ["version_conflict"],
+            429: ["too_many_attempts"],
+        }
+    }
 
     class InputSerializer(StrictSerializer):
         position = StrictIntegerField(min_value=1)
