@@ -40,7 +40,9 @@ trap cleanup EXIT
 
 echo "== preparing a database with the demo tournaments"
 $PY manage.py migrate --noinput -v 0
-[ -f staticfiles/staticfiles.json ] || $PY manage.py collectstatic --noinput -v 0
+if [ ! -f staticfiles/staticfiles.json ] || [ -n "$(find static -newer staticfiles/staticfiles.json -print -quit)" ]; then
+  $PY manage.py collectstatic --noinput -v 0
+fi
 # The demo's known passwords need DEBUG (load_demo refuses otherwise).
 DJANGO_SETTINGS_MODULE=config.settings.local $PY manage.py load_demo >/dev/null
 token=$($PY manage.py shell -v 0 -c '

@@ -113,10 +113,19 @@ def manage(env: dict[str, str], *args: str) -> None:
     )
 
 
+def static_files_stale() -> bool:
+    """Whether ``collectstatic`` must run: no manifest yet, or a static file newer than it."""
+    manifest = ROOT / "staticfiles" / "staticfiles.json"
+    if not manifest.exists():
+        return True
+    built = manifest.stat().st_mtime
+    return any(path.stat().st_mtime > built for path in (ROOT / "static").rglob("*"))
+
+
 def prepare(env: dict[str, str]) -> None:
     """Migrate, collect the static files (once per checkout: slow) and load the demo."""
     manage(env, "migrate", "--noinput")
-    if not (ROOT / "staticfiles" / "staticfiles.json").exists():
+    if static_files_stale():
         manage(env, "collectstatic", "--noinput")
     # The demo's known passwords need DEBUG (load_demo refuses otherwise).
     manage({**env, "DJANGO_SETTINGS_MODULE": "config.settings.local"}, "load_demo")
