@@ -69,7 +69,7 @@ for run in $RUNS; do
     --max-examples "$EXAMPLES" \
     --seed "$SEED" \
     --generation-database none \
-    --workers 2 \
+    --workers 1 \
     --report junit --report-junit-path "$REPORT_DIR/$run.xml" \
     --no-color \
     "${auth[@]}" || status=1

@@ -42,15 +42,16 @@ class PublicParticipantOutput(serializers.Serializer):
 
 
 class ParticipantOutput(serializers.Serializer):
-    """What the tournament's staff see: the private fields too."""
+    """A participant. ``birth_date``, ``age_approved`` and ``pin`` are private
+    (rules.md §7): only the tournament's staff get them, so they are optional."""
 
     id = serializers.IntegerField()
     name = serializers.CharField()
     nationality = serializers.CharField()
-    birth_date = serializers.DateField(allow_null=True)
-    age_approved = serializers.BooleanField()
+    birth_date = serializers.DateField(allow_null=True, required=False)
+    age_approved = serializers.BooleanField(required=False)
     status = serializers.CharField()
-    pin = serializers.CharField()
+    pin = serializers.CharField(required=False)
 
 
 class ParticipantListApi(TournamentApi):

@@ -38,7 +38,9 @@ class StaffListApi(TournamentApi):
     """``GET/POST /api/tournaments/{id}/staff/`` (the tournament's organisers)."""
 
     permission_classes = [OrganiserOnly]
-    error_codes: ClassVar[ErrorCodes] = {"post": {400: ["unknown_user", "invalid_role"]}}
+    error_codes: ClassVar[ErrorCodes] = {
+        "post": {400: ["unknown_user", "invalid_role"], 409: ["last_organiser"]}
+    }
 
     class InputSerializer(StrictSerializer):
         user = StrictCharField(max_length=150)
