@@ -58,7 +58,7 @@ def main() -> None:
     saves = []
     for number, game in enumerate(open_games(hall, stage=Stage.GROUP, rounds=[4]), start=1):
         referee = User.objects.create_user(f"bench-referee-{number}", password=None)
-        services.referee_appoint(user=referee, actor=organiser)
+        services.staff_appoint(tournament=hall, user=referee, role="referee", actor=organiser)
         reports, winner = random_result(services.game_spec(game), rng)
         body = {
             "seats": [

@@ -79,10 +79,12 @@ def prepare(env: dict[str, str], *, participants: int = 126) -> dict[str, Any]:
         [sys.executable, str(ROOT / "benchmarks" / "_seed.py"), str(participants)],
         env=env,
         cwd=ROOT,
-        check=True,
+        check=False,
         capture_output=True,
         text=True,
     )
+    if done.returncode:
+        raise SystemExit(f"seeding failed:\n{done.stderr}")
     seeded: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return seeded
 
