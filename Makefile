@@ -6,7 +6,7 @@
 
 UV ?= $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
 PY := $(UV) run --frozen python
-PYTEST_ARGS ?=
+PYTEST_ARGS ?= -n 2
 
 .PHONY: setup run test lint messages demo schema
 
