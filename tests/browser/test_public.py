@@ -49,7 +49,9 @@ def test_language_switch_turns_the_pages_english_and_stays(page):
     page.get_by_role("navigation").get_by_role("link", name="Seating").click()
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_role("heading", level=1)).to_have_text("Seating")
-    expect(page.get_by_role("button", name="EN", exact=True)).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("button", name="EN", exact=True)).to_have_attribute(
+        "aria-pressed", "true"
+    )
 
     page.get_by_role("button", name="DE", exact=True).click()
     expect(page.locator("html")).to_have_attribute("lang", "de")
