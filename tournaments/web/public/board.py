@@ -87,6 +87,17 @@ def _columns(standings: Standings, player_url: Callable[[int], str]) -> list[Col
             return ""
         return f'<abbr title="{escape(country.name)}">{escape(country.code)}</abbr>'
 
+    placement = _("Placement at the own table (the second tie-break): %(place)s.")
+
+    def table_cell(row: StandingRow) -> str:
+        # The second tie-break shows where it decides: the place at the own table.
+        if row.table is None:
+            return "—"
+        if row.table_rank is None:
+            return str(row.table)
+        title = escape(placement % {"place": row.table_rank})
+        return f'{row.table} <small class="table-rank" title="{title}">({row.table_rank}.)</small>'
+
     columns = [
         Column("rank", _("Rank"), True, lambda r: r.rank, lambda r: f"{r.rank}."),
         Column("name", _("Name"), False, lambda r: r.participant.name, name_cell),
@@ -102,7 +113,7 @@ def _columns(standings: Standings, player_url: Callable[[int], str]) -> list[Col
             _("Table"),
             True,
             lambda r: _nullable(r.table),
-            lambda r: "—" if r.table is None else str(r.table),
+            table_cell,
         ),
     ]
     for metric in standings.metrics:

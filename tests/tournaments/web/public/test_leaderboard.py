@@ -37,6 +37,18 @@ def test_leaderboard_ranks_match_the_standings(client, referee):
     assert f"{top.wins}</td>" in row_of(html, top.participant.name)
 
 
+def test_leaderboard_shows_the_place_at_the_own_table_beside_the_table(client, referee):
+    """The second tie-break is visible: equal bounties are ordered by it."""
+    tournament = played(16, referee)
+    standings = selectors.group_standings(tournament)
+    html = body(client.get(reverse("leaderboard", args=[tournament.pk])))
+    for row in standings.rows:
+        line = row_of(html, row.participant.name)
+        assert f"{row.table} <small class=\"table-rank\"" in line
+        assert f"({row.table_rank}.)</small>" in line
+        assert f"Placement at the own table (the second tie-break): {row.table_rank}." in line
+
+
 def test_leaderboard_marks_excluded_and_counts_missing_games(client, referee):
     tournament = played(10, referee)  # 2 tables of 5 games each, rounds 1-3 played
     cheat = tournament.participants.order_by("id")[3]
