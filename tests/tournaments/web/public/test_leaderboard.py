@@ -44,7 +44,7 @@ def test_leaderboard_shows_the_place_at_the_own_table_beside_the_table(client, r
     html = body(client.get(reverse("leaderboard", args=[tournament.pk])))
     for row in standings.rows:
         line = row_of(html, row.participant.name)
-        assert f"{row.table} <small class=\"table-rank\"" in line
+        assert f'{row.table} <small class="table-rank"' in line
         assert f"({row.table_rank}.)</small>" in line
         assert f"Placement at the own table (the second tie-break): {row.table_rank}." in line
 
