@@ -89,38 +89,37 @@ class GameRecord:
         )
 
 
+class _WinRate:
+    """``wins`` of ``games`` as a rate and its 95 % Wilson interval."""
+
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+
 @dataclass(frozen=True)
-class SideCount:
+class SideCount(_WinRate):
     """How often one side won: wins, rate and its 95 % Wilson interval."""
 
     side: Side
     wins: int
     games: int
 
-    @property
-    def rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
-
 
 @dataclass(frozen=True)
-class RoundCount:
+class RoundCount(_WinRate):
     """The Law's wins in the games of one round (Sheriff position)."""
 
     round: int
     games: int
     wins: int
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
 
 
 @dataclass(frozen=True)
