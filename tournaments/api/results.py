@@ -25,6 +25,7 @@ from scoring.report import PROBLEM_CODES
 from scoring.results import SeatReport
 from scoring.rulesets import Role
 from tournaments import selectors, services
+from tournaments.login_throttle import client_address
 from tournaments.models import Result
 
 from .common import GameApi, created
@@ -184,8 +185,6 @@ class PlayerConfirmationsApi(GameApi):
     @extend_schema(request=InputSerializer, responses={201: ResultOutput})
     def post(self, request: Request, game_id: int) -> Response:
         values = self.parse(self.InputSerializer, request.data)
-        result = services.player_confirm(
-            game=self.game, **values, address=request.META.get("REMOTE_ADDR", "")
-        )
+        result = services.player_confirm(game=self.game, **values, address=client_address(request))
         result = selectors.current_result(self.game) or result
         return created(ResultOutput(result).data)

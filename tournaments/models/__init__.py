@@ -25,7 +25,8 @@ Modules: ``tournament`` (Stage, Tournament, Character), ``people``
 (Participant, Penalty), ``play`` (GroupDraw, Table, Seat, Game), ``results``
 (Result, ResultSeat and which version counts), ``knockout`` (Knockout,
 LotDraw), ``staff`` (TournamentStaff), ``commitments`` (DrawCommitment, the draw
-algorithm), ``audit`` (AuditEntry). Import from ``tournaments.models``.
+algorithm), ``audit`` (AuditEntry), ``security`` (PinMistake,
+LoginDevice: throttles every process shares). Import from ``tournaments.models``.
 """
 
 from .audit import AuditEntry
@@ -34,6 +35,7 @@ from .knockout import Knockout, LotDraw
 from .people import MINIMUM_AGE, Participant, Penalty
 from .play import Game, GroupDraw, Seat, Table
 from .results import Result, ResultQuerySet, ResultSeat, ResultSeatQuerySet, RoleChoice
+from .security import LoginDevice, PinMistake
 from .staff import TournamentStaff
 from .tournament import Character, RulesetChoice, Stage, Tournament
 
@@ -45,9 +47,11 @@ __all__ = [
     "Game",
     "GroupDraw",
     "Knockout",
+    "LoginDevice",
     "LotDraw",
     "Participant",
     "Penalty",
+    "PinMistake",
     "Result",
     "ResultQuerySet",
     "ResultSeat",

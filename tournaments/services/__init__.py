@@ -39,6 +39,7 @@ from .results import (
     result_snapshot,
     seat_reports,
 )
+from .pins import pin_check
 from .signatures import player_confirm
 from .staff import staff_appoint, staff_dismiss, user_create
 from .tournaments import (
@@ -79,6 +80,7 @@ __all__ = [
     "participant_withdraw",
     "participants_register",
     "penalty_give",
+    "pin_check",
     "player_confirm",
     "result_confirm",
     "result_record",

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments import selectors, services
+from tournaments.login_throttle import client_address
 from tournaments.errors import DomainError
 from tournaments.models import Game
 from tournaments.web.public.common import base_context, load_tournament
@@ -33,7 +34,7 @@ def game_confirmation(request: HttpRequest, tournament_id: int, game_id: int) ->
                 position=int(request.POST.get("position", "0") or 0),
                 pin=request.POST.get("pin", "").strip(),
                 version=int(request.POST.get("version", "0") or 0),
-                address=request.META.get("REMOTE_ADDR", ""),
+                address=client_address(request),
             )
         except (DomainError, ValueError) as error:
             items = error.errors if isinstance(error, DomainError) else []
