@@ -32,6 +32,7 @@ from .participants import (
     participants_register,
 )
 from .penalties import penalty_give
+from .pins import pin_check
 from .results import (
     game_spec,
     result_confirm,
@@ -39,7 +40,6 @@ from .results import (
     result_snapshot,
     seat_reports,
 )
-from .pins import pin_check
 from .signatures import player_confirm
 from .staff import staff_appoint, staff_dismiss, user_create
 from .tournaments import (

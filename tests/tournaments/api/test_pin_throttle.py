@@ -14,8 +14,8 @@ from django.test import override_settings
 from django.utils import timezone
 
 from tests import factories
-from tournaments import services
 from tests.tournaments.api.test_double_check import SHERIFF_WINS
+from tournaments import services
 from tournaments.models import Game, PinMistake, Result
 from tournaments.services.pins import WINDOW
 

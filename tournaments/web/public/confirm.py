@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments import selectors, services
-from tournaments.login_throttle import client_address
 from tournaments.errors import DomainError
+from tournaments.login_throttle import client_address
 from tournaments.models import Game
 from tournaments.web.public.common import base_context, load_tournament
 
