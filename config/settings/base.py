@@ -65,6 +65,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # The device cookie of a successful login (tournaments/login_throttle.py).
+    "tournaments.login_throttle.DeviceCookieMiddleware",
     # Last, as django-axes asks: it turns a lockout into the 429 answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -191,6 +193,8 @@ AXES_ENABLED = True
 AXES_HANDLER = "tournaments.login_throttle.LoginThrottleHandler"
 AXES_FAILURE_LIMIT = 30
 LOGIN_FAILURES_PER_ADDRESS = 10
+#: Wrong passwords that lock one browser with a device cookie (its own allowance).
+LOGIN_FAILURES_PER_DEVICE = 10
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["username", ["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
