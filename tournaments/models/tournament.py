@@ -3,6 +3,8 @@
 - **stage**: the group stage or the knockout.
 - **ruleset**: BANG! or Showdown; values and translated labels come from
   ``scoring.rulesets.Ruleset`` (``RulesetChoice`` only adapts them for Django).
+- **identity** (``Tournament.uid``): a random UUID a backup carries; an import
+  keeps it, so a database holds one tournament per identity (unique).
 - **settings**: ``Tournament.settings`` stores the overrides an organiser made
   (a JSON object, the API field ``settings``); ``Tournament.config`` is the
   effective, typed settings (overrides over the defaults, see
@@ -10,6 +12,8 @@
 """
 
 from __future__ import annotations
+
+import uuid
 
 from django.conf import settings as django_settings
 from django.db import models
@@ -46,6 +50,9 @@ class Tournament(models.Model):
     )
     settings = models.JSONField(_("settings"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # The tournament's identity across databases: a backup carries it, and the
+    # unique constraint makes concurrent imports of one backup give one copy.
+    uid = models.UUIDField(_("identity"), default=uuid.uuid4, unique=True, editable=False)
 
     class Meta:
         ordering = ["id"]

@@ -2,36 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import date
+import uuid
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.db import transaction
-from django.db.models import Model
-from django.utils.dateparse import parse_datetime
+from django.db import IntegrityError, transaction
+from django.db.models import DateField, ForeignKey, JSONField, Model
 
-from ...models import (
-    AuditEntry,
-    Character,
-    Game,
-    GroupDraw,
-    Knockout,
-    LotDraw,
-    Participant,
-    Penalty,
-    Result,
-    ResultSeat,
-    Seat,
-    Table,
-    Tournament,
-)
+from ...models import Tournament
 from ..audit import audit_log
 from .export import FORMAT, VERSION
+from .graph import ID_LISTS, OBJECT_IDS, TOURNAMENT, Node, tournament_graph
+from .legacy import UserCache, import_v1
+
+__all__ = ["BackupError", "import_tournament"]
 
 
 class BackupError(ValueError):
-    """The file is not a tournament backup this version can read."""
+    """The file is not a tournament backup this version can read, or it is already here."""
+
+
+def already_present(present: Tournament) -> BackupError:
+    return BackupError(
+        f"the tournament “{present.name}” is already present as #{present.pk}; "
+        "import it again only as a copy (--copy)"
+    )
 
 
 @transaction.atomic
@@ -39,271 +33,160 @@ def import_tournament(data: dict[str, Any], *, copy: bool = False) -> Tournament
     """Restore a tournament exported by :func:`export_tournament` (all or nothing).
 
     A tournament already in this database (the original, or an earlier import
-    of the same file: same name, date and creation time) is refused with
-    ``BackupError`` unless ``copy`` asks for a second, independent copy.
+    of the same file: the same identity ``uid``) is refused with
+    ``BackupError`` unless ``copy`` asks for a second, independent copy (a new
+    identity). The identity is unique in the database, so of several imports
+    of one file at the same time exactly one succeeds.
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BackupError("not a tournament backup")
-    if data.get("version") != VERSION:
+    if data.get("version") == 1:
+        tournament = import_v1(data, copy=copy, present=already_present)
+    elif data.get("version") == VERSION:
+        try:
+            uid = uuid.UUID(str(data["uid"]))
+        except (KeyError, ValueError) as error:
+            raise BackupError("the backup has no valid identity (uid)") from error
+        if not copy and (present := Tournament.objects.filter(uid=uid).first()) is not None:
+            raise already_present(present)
+        try:
+            with transaction.atomic():
+                tournament = _Restore(data, uid=uuid.uuid4() if copy else uid).run()
+        except IntegrityError as error:
+            raise BackupError(f"the backup conflicts with data present here: {error}") from error
+    else:
         raise BackupError(f"unsupported backup version {data.get('version')!r}")
-    if not copy and (present := _already_present(data["tournament"])) is not None:
-        raise BackupError(
-            f"the tournament “{present.name}” is already present as #{present.pk}; "
-            "import it again only as a copy (--copy)"
-        )
-    tournament = _Restore(data).run()
     after: dict[str, Any] = {"original_id": data["tournament"]["id"]}
     if copy:
         after["copy"] = True
     audit_log(
-        tournament=tournament,
-        actor=None,
-        action="tournament_imported",
-        obj=tournament,
-        after=after,
+        tournament=tournament, actor=None, action="tournament_imported", obj=tournament, after=after
     )
     return tournament
 
 
-def _already_present(t: dict[str, Any]) -> Tournament | None:
-    """The tournament of this backup, if this database holds it already."""
-    created_at = parse_datetime(t["created_at"]) if t.get("created_at") else None
-    if created_at is None:
-        return None
-    return (
-        Tournament.objects.filter(
-            name=t["name"], date=date.fromisoformat(t["date"]), created_at=created_at
-        )
-        .order_by("pk")
-        .first()
-    )
-
-
 class _Restore:
-    """One import: creates the rows section by section and maps the old ids to new ones."""
+    """One import: inserts every model's rows in graph order, mapping old ids to new."""
 
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-        self.users = _UserCache()
-        self.participant: dict[int, int] = {}
-        self.table: dict[int, int] = {}
-        self.game: dict[int, int] = {}
+    def __init__(self, data: dict[str, Any], *, uid: uuid.UUID) -> None:
+        self.data: dict[str, list[dict[str, Any]]] = data.get("models") or {}
+        self.uid = uid
+        self.users = UserCache()
+        self.ids: dict[str, dict[int, Any]] = {}
+        self.objects: dict[str, list[tuple[dict[str, Any], Model]]] = {}
 
     def run(self) -> Tournament:
-        t = self.data["tournament"]
-        self.tournament = Tournament.objects.create(
-            name=t["name"],
-            date=date.fromisoformat(t["date"]),
-            ruleset=t["ruleset"],
-            language=t["language"],
-            settings=t["settings"],
-        )
-        _restore_times([self.tournament], [t], "created_at")
-        Character.objects.bulk_create(
-            Character(tournament=self.tournament, name=c["name"], life_points=c["life_points"])
-            for c in self.data["characters"]
-        )
-        self.participants()
-        self.group_draw()
-        self.tables()
-        self.games()
-        self.results()
-        self.penalties()
-        self.knockout()
-        self.lot_draws()
-        self.audit()
-        return self.tournament
+        graph = tournament_graph()
+        self.labels = {node.label for node in graph}
+        self.names = {node.model.__name__: node.label for node in graph}
+        unknown = sorted(set(self.data) - self.labels)
+        if unknown:
+            raise BackupError(f"the backup holds data this version does not know: {unknown}")
+        if len(self.data.get(TOURNAMENT, [])) != 1:
+            raise BackupError("the backup holds no tournament")
+        for node in graph:
+            self.insert(node, self.data.get(node.label, []))
+        for node in graph:
+            self.set_deferred(node)
+        return Tournament.objects.get(pk=next(iter(self.ids[TOURNAMENT].values())))
 
-    def participants(self) -> None:
-        rows = self.data["participants"]
-        participants = Participant.objects.bulk_create(
-            Participant(
-                tournament=self.tournament,
-                name=p["name"],
-                nationality=p["nationality"],
-                birth_date=date.fromisoformat(p["birth_date"]) if p["birth_date"] else None,
-                age_approved=p["age_approved"],
-                status=p["status"],
-            )
-            for p in rows
-        )
-        self.participant = {p["id"]: new.pk for p, new in zip(rows, participants, strict=True)}
-        _restore_times(participants, rows, "registered_at")
+    def insert(self, node: Node, rows: list[dict[str, Any]]) -> None:
+        model, label = node.model, node.label
+        known = {f.name for f in model._meta.concrete_fields}
+        objects: list[Model] = []
+        for row in rows:
+            unknown = sorted(set(row["fields"]) - known)
+            if unknown:
+                raise BackupError(f"{label}: fields this version does not know: {unknown}")
+            obj = model()
+            for f in model._meta.concrete_fields:
+                if f.primary_key or f.name not in row["fields"]:
+                    continue
+                setattr(obj, f.attname, self.value(node, f, row["fields"][f.name], row["fields"]))
+            objects.append(obj)
+        if label == TOURNAMENT:
+            try:
+                with transaction.atomic():
+                    model._base_manager.bulk_create(objects)
+            except IntegrityError as error:
+                present = Tournament.objects.filter(uid=self.uid).first()
+                if present is None:
+                    raise
+                raise already_present(present) from error
+        else:
+            model._base_manager.bulk_create(objects, batch_size=500)
+        self.ids[label] = {row["pk"]: obj.pk for row, obj in zip(rows, objects, strict=True)}
+        self.objects[label] = list(zip(rows, objects, strict=True))
+        # bulk_create stamped auto_now(_add) fields with "now": put the backup's times back.
+        stamped = [
+            f
+            for f in model._meta.concrete_fields
+            if isinstance(f, DateField) and (f.auto_now or f.auto_now_add)  # type: ignore[attr-defined]
+        ]
+        if stamped and objects:
+            for row, obj in self.objects[label]:
+                for f in stamped:
+                    if f.name in row["fields"]:
+                        setattr(obj, f.attname, f.to_python(row["fields"][f.name]))
+            model._base_manager.bulk_update(objects, [f.name for f in stamped], batch_size=500)
 
-    def group_draw(self) -> None:
-        d = self.data["group_draw"]
-        if d:
-            draw = GroupDraw.objects.create(
-                tournament=self.tournament,
-                seed=d["seed"],
-                five_tables=d["five_tables"],
-                drawn_by=self.users.get(d["drawn_by"]),
-            )
-            _restore_times([draw], [d], "drawn_at")
+    def value(self, node: Node, f: Any, value: Any, fields: dict[str, Any]) -> Any:
+        label = node.label
+        if isinstance(f, ForeignKey):
+            if value is None or f.name in node.deferred:
+                return None
+            target = f.related_model._meta.label  # type: ignore[union-attr]
+            if target in self.labels:
+                return self.ids[target][value]
+            return self.reference(f, value)
+        if label == TOURNAMENT and f.name == "uid":
+            return self.uid
+        if (label, f.name) in ID_LISTS:
+            ids = self.ids[ID_LISTS[(label, f.name)]]
+            return [ids[v] for v in value or []]
+        if (label, f.name) in OBJECT_IDS:
+            target_label = self.names.get(str(fields.get(OBJECT_IDS[(label, f.name)])))
+            ids = self.ids.get(target_label or "", {})
+            if isinstance(value, str) and value.isdigit() and int(value) in ids:
+                return str(ids[int(value)])
+            return value
+        if isinstance(f, JSONField) or value is None:
+            return value
+        return f.to_python(value)
 
-    def tables(self) -> None:
-        pid, rows = self.participant, self.data["tables"]
-        tables = Table.objects.bulk_create(
-            Table(
-                tournament=self.tournament,
-                stage=t["stage"],
-                round=t["round"],
-                number=t["number"],
-                size=t["size"],
-                pick_order=[pid[p] for p in t["pick_order"]],
-                seed=t.get("seed", ""),
-            )
-            for t in rows
-        )
-        self.table = {t["id"]: new.pk for t, new in zip(rows, tables, strict=True)}
-        Seat.objects.bulk_create(
-            Seat(
-                table_id=self.table[t["id"]],
-                position=s["position"],
-                participant_id=pid[s["participant"]],
-            )
-            for t in rows
-            for s in t["seats"]
-        )
+    def reference(self, key: ForeignKey, value: dict[str, Any]) -> Any:
+        """The id in this database of a model outside the graph (see ``graph``)."""
+        model = key.related_model
+        assert isinstance(model, type)
+        manager = model._default_manager
+        if "username" in value:
+            return self.users.get(value["username"]).pk
+        if "natural_key" in value:
+            try:
+                return manager.get_by_natural_key(*value["natural_key"]).pk  # type: ignore[attr-defined]
+            except model.DoesNotExist as error:  # type: ignore[attr-defined]
+                raise BackupError(
+                    f"{model._meta.label} {value['natural_key']} is missing"
+                ) from error
+        fields = {
+            name: model._meta.get_field(name).to_python(v)  # type: ignore[union-attr]
+            for name, v in value["fields"].items()
+        }
+        found = manager.filter(**fields).order_by("pk").first()
+        return (found or manager.create(**fields)).pk
 
-    def games(self) -> None:
-        rows = self.data["games"]
-        games = Game.objects.bulk_create(
-            Game(
-                tournament=self.tournament,
-                table_id=self.table[g["table"]],
-                stage=g["stage"],
-                round=g["round"],
-                sheriff_position=g["sheriff_position"],
-                status=g["status"],
-                version=g["version"],
-                # The character deal; absent in backups made before it existed.
-                dealt=g.get("dealt") or {},
-                revealed=g.get("revealed") or [],
-            )
-            for g in rows
-        )
-        self.game = {g["id"]: new.pk for g, new in zip(rows, games, strict=True)}
-
-    def results(self) -> None:
-        rows = self.data["results"]
-        results = Result.objects.bulk_create(
-            Result(
-                game_id=self.game[r["game"]],
-                version=r["version"],
-                is_current=r["is_current"],
-                winner=r["winner"],
-                signed=r["signed"],
-                reason=r["reason"],
-                recorded_by=self.users.get(r["recorded_by"]),
-                confirmed_by=self.users.get(r["confirmed_by"]),
-                confirmed_at=parse_datetime(r["confirmed_at"]) if r["confirmed_at"] else None,
-            )
-            for r in rows
-        )
-        _restore_times(results, rows, "recorded_at")
-        ResultSeat.objects.bulk_create(
-            ResultSeat(
-                result=result,
-                participant_id=self.participant[s["participant"]],
-                **{k: v for k, v in s.items() if k != "participant"},
-            )
-            for r, result in zip(rows, results, strict=True)
-            for s in r["seats"]
-        )
-
-    def penalties(self) -> None:
-        rows = self.data["penalties"]
-        penalties = Penalty.objects.bulk_create(
-            Penalty(
-                tournament=self.tournament,
-                participant_id=self.participant[p["participant"]],
-                kind=p["kind"],
-                amount=p["amount"],
-                reason=p["reason"],
-                referee=self.users.get(p["referee"]),
-            )
-            for p in rows
-        )
-        _restore_times(penalties, rows, "created_at")
-
-    def knockout(self) -> None:
-        k, pid = self.data["knockout"], self.participant
-        if k:
-            knockout = Knockout.objects.create(
-                tournament=self.tournament,
-                field_size=k["field_size"],
-                seed=k["seed"],
-                seeding=[pid[p] for p in k["seeding"]],
-                current_round=k["current_round"],
-                champion_id=pid[k["champion"]] if k["champion"] else None,
-            )
-            _restore_times([knockout], [k], "started_at")
-
-    def lot_draws(self) -> None:
-        pid, rows = self.participant, self.data["lot_draws"]
-        lots = LotDraw.objects.bulk_create(
-            LotDraw(
-                tournament=self.tournament,
-                purpose=lot["purpose"],
-                seed=lot["seed"],
-                candidates=[pid[p] for p in lot["candidates"]],
-                order=[pid[p] for p in lot["order"]],
-                places=lot["places"],
-            )
-            for lot in rows
-        )
-        _restore_times(lots, rows, "created_at")
-
-    def audit(self) -> None:
-        """The history as it was: entries keep their snapshots, actors and times."""
-        rows = self.data["audit"]
-        entries = AuditEntry.objects.bulk_create(
-            AuditEntry(
-                tournament=self.tournament,
-                actor=self.users.get(e["actor"]),
-                action=e["action"],
-                object_type=e["object_type"],
-                object_id=self._object_id(e["object_type"], e["object_id"]),
-                before=e["before"],
-                after=e["after"],
-            )
-            for e in rows
-        )
-        _restore_times(entries, rows, "created_at")
-
-    def _object_id(self, kind: str, old: str) -> str:
-        """An audit entry's object id in this database, where the object was imported."""
-        if kind == "Tournament" and old.isdigit():
-            return str(self.tournament.pk)
-        new = {"Participant": self.participant, "Game": self.game}.get(kind, {})
-        return str(new.get(int(old), old)) if old.isdigit() else old
-
-
-def _restore_times(objects: Sequence[Model], rows: Sequence[dict[str, Any]], field: str) -> None:
-    """bulk_create stamps auto_now(_add) fields with "now"; put the original times back."""
-    for obj, row in zip(objects, rows, strict=True):
-        if row[field]:
-            setattr(obj, field, parse_datetime(row[field]))
-    if objects:
-        type(objects[0])._default_manager.bulk_update(objects, [field])
-
-
-class _UserCache:
-    """Usernames to users; a missing user is created inactive with no password."""
-
-    def __init__(self) -> None:
-        self.cache: dict[str, Any] = {}
-
-    def get(self, username: str | None) -> Any:
-        if not username:
-            return None
-        if username not in self.cache:
-            user_model = get_user_model()
-            user = user_model.objects.filter(username=username).first()
-            if user is None:
-                user = user_model(username=username, is_active=False)
-                user.set_unusable_password()
-                user.save()
-            self.cache[username] = user
-        return self.cache[username]
+    def set_deferred(self, node: Node) -> None:
+        """Foreign keys of a cycle, set once every row exists."""
+        if not node.deferred:
+            return
+        keys = [node.model._meta.get_field(name) for name in sorted(node.deferred)]
+        objects = []
+        for row, obj in self.objects[node.label]:
+            for key in keys:
+                value = row["fields"].get(key.name)
+                target = key.related_model._meta.label  # type: ignore[union-attr]
+                new = None if value is None else self.ids[target][value]
+                setattr(obj, key.attname, new)  # type: ignore[union-attr]
+            objects.append(obj)
+        if objects:
+            node.model._base_manager.bulk_update(objects, [k.name for k in keys], batch_size=500)
