@@ -12,6 +12,13 @@ directory and then by streaming each worksheet's XML once:
 - each worksheet's declared dimension and its real rows (``MAX_SHEET_ROWS``)
   and cells per row (``MAX_ROW_CELLS``).
 
+"Each worksheet" is **every member of the archive**, whatever its name, case
+or folder: openpyxl finds worksheets by following the workbook's
+relationships, which may point anywhere (``xl/worksheets/sheet1.XML``,
+``xl/sub/data.bin``). Rows and cells are counted as openpyxl reads them, by
+their SpreadsheetML namespace; a member that is not XML (an image) ends its
+stream at the first byte. The archive's total unpacked size bounds the work.
+
 A file that breaks a limit is refused with ``400 file_too_large`` (field
 ``file``) within milliseconds; memory stays bounded because nothing is read
 beyond the archive's declared sizes and the XML is streamed, element by element.
@@ -50,7 +57,13 @@ MAX_SHEET_ROWS = 10_000
 #: Cells in one row at most (the import reads four columns).
 MAX_ROW_CELLS = 256
 
-_WORKSHEET = re.compile(r"^xl/worksheets/[^/]+\.xml$")
+#: The namespaces openpyxl reads worksheet rows and cells in (transitional, strict).
+_SHEET_NAMESPACES = frozenset(
+    {
+        "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+        "http://purl.oclc.org/ooxml/spreadsheetml/main",
+    }
+)
 _CELL_REF = re.compile(r"^\$?([A-Z]{1,3})\$?(\d+)$")
 
 
@@ -88,7 +101,7 @@ def inspect_xlsx(file: IO[bytes]) -> None:
             ):
                 raise _too_large(_("The spreadsheet is packed suspiciously tightly."))
         for member in members:
-            if _WORKSHEET.match(member.filename):
+            if not member.is_dir():
                 _inspect_sheet(archive, member)
     file.seek(0)
 
@@ -100,7 +113,11 @@ def _inspect_sheet(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> None:
     try:
         with archive.open(member) as stream:
             for event, element in iterparse(stream, events=("start", "end")):
-                tag = element.tag.rpartition("}")[2]
+                namespace, _brace, tag = element.tag[1:].rpartition("}")
+                if namespace not in _SHEET_NAMESPACES:
+                    if event == "end":
+                        element.clear()
+                    continue
                 if event == "start":
                     if tag == "dimension":
                         _check_dimension(element.get("ref", ""))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import io
+import random
 import time
 import tracemalloc
 import zipfile
@@ -51,16 +53,30 @@ WORKBOOK_RELS = (
 )
 
 
-def _xlsx(sheet_data: bytes, shared_strings: bytes = b"", dimension: bytes = b"") -> bytes:
-    """A minimal workbook, written with zipfile: the hostile part is ours to choose."""
+def _xlsx(
+    sheet_data: bytes,
+    shared_strings: bytes = b"",
+    dimension: bytes = b"",
+    sheet: str = "xl/worksheets/sheet1.xml",
+) -> bytes:
+    """A minimal workbook, written with zipfile: the hostile part is ours to choose.
+
+    ``sheet`` is where the worksheet is stored; the workbook's relationships
+    and the content types point there, as openpyxl follows them.
+    """
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        z.writestr("[Content_Types].xml", CONTENT_TYPES)
+        z.writestr(
+            "[Content_Types].xml", CONTENT_TYPES.replace("/xl/worksheets/sheet1.xml", f"/{sheet}")
+        )
         z.writestr("_rels/.rels", ROOT_RELS)
         z.writestr("xl/workbook.xml", WORKBOOK)
-        z.writestr("xl/_rels/workbook.xml.rels", WORKBOOK_RELS)
         z.writestr(
-            "xl/worksheets/sheet1.xml",
+            "xl/_rels/workbook.xml.rels",
+            WORKBOOK_RELS.replace('Target="worksheets/sheet1.xml"', f'Target="/{sheet}"'),
+        )
+        z.writestr(
+            sheet,
             f'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="{NS}">'.encode()
             + dimension
             + b"<sheetData>"
@@ -163,3 +179,54 @@ def test_a_plain_workbook_passes_the_inspection(organiser_api):
     assert response.status_code == 201, response.json()
     names = Participant.objects.filter(tournament=tournament).values_list("name", flat=True)
     assert list(names) == ["Lena Vogel"]
+
+
+# Where openpyxl finds a worksheet: wherever the workbook's relationships say,
+# whatever the case of its name (the review's bypass: ``sheet1.XML``).
+HIDDEN_SHEETS = [
+    "xl/worksheets/sheet1.XML",
+    "xl/worksheets/sub/sheet1.xml",
+    "xl/WorkSheets/Sheet1.xml",
+    "xl/elsewhere/data.bin",
+]
+
+
+@pytest.mark.parametrize("sheet", HIDDEN_SHEETS)
+def test_a_worksheet_stored_anywhere_is_checked(organiser_api, sheet):
+    import resource
+
+    import openpyxl
+
+    # openpyxl really reads a worksheet stored there
+    small = _xlsx(_header(), sheet=sheet)
+    workbook = openpyxl.load_workbook(io.BytesIO(small), read_only=True)
+    assert next(workbook.active.iter_rows(values_only=True))[:2] == ("name", "nationality")
+
+    tournament = factories.make_tournament()
+    # Incompressible padding keeps the packing ratio under MAX_RATIO, as in the review.
+    padding = b"<!--" + base64.b64encode(random.Random(7).randbytes(84_000)) + b"-->"
+    row = b'<row r="2">' + b"<c/>" * 1_900_000 + b"</row>"
+    content = _xlsx(_header() + padding + row, sheet=sheet)
+    assert len(content) < 100 * 1024  # the review's 100 KB file
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:  # within the archive's own limits
+        [member] = [m for m in archive.infolist() if m.filename == sheet]
+        assert member.file_size < upload_checks.MAX_RATIO * member.compress_size
+        total = sum(m.file_size for m in archive.infolist())
+        assert total < upload_checks.MAX_UNCOMPRESSED
+    path = f"/api/tournaments/{tournament.pk}/participants/import/"
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        upload = SimpleUploadedFile("players.xlsx", content, content_type=XLSX)
+        response = organiser_api.post(path, {"file": upload}, format="multipart")
+        elapsed = time.perf_counter() - started
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    rss_growth = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_before) * 1024
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "file_too_large"
+    assert elapsed < 2.0
+    assert peak < 200 * 1024 * 1024 and rss_growth < 200 * 1024 * 1024
+    assert not Participant.objects.filter(tournament=tournament).exists()
