@@ -81,7 +81,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-users": {"POST": CREATOR},
     "api-staff": {"GET": ORGANISER, "POST": ORGANISER},
     "api-staff-member": {"DELETE": ORGANISER},
-    "api-tournament": {"GET": ANYONE},
+    "api-tournament": {"GET": ANYONE, "PATCH": ORGANISER},
     "api-participants": {"GET": ANYONE, "POST": ORGANISER},
     "api-participants-import": {"POST": ORGANISER},
     "api-participant-withdraw": {"POST": ORGANISER},

@@ -30,7 +30,7 @@ class TournamentOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ["id", "name", "date", "ruleset", "language", "settings"]
+        fields = ["id", "name", "date", "ruleset", "language", "settings", "version"]
 
 
 class TournamentListApi(BaseApi):
@@ -60,11 +60,44 @@ class TournamentListApi(BaseApi):
 
 
 class TournamentDetailApi(TournamentApi):
-    """``GET /api/tournaments/{id}/``."""
+    """``GET /api/tournaments/{id}/``; ``PATCH`` (organiser) changes the keys given.
+
+    ``version`` is the tournament's version the client read: a stale one is
+    refused with ``409 version_conflict`` and nothing changes
+    (``services.versions``).
+    """
+
+    error_codes: ClassVar[ErrorCodes] = {
+        "patch": {
+            400: ["unknown_setting", "invalid_setting"],
+            409: ["draw_locked", "version_conflict"],
+        }
+    }
+
+    class PatchSerializer(StrictSerializer):
+        name = StrictCharField(max_length=200, required=False)
+        date = serializers.DateField(required=False)
+        ruleset = serializers.ChoiceField(choices=Tournament.RulesetChoice.choices, required=False)
+        # "de" or "en", checked with the model's choices (a third enum named
+        # "language" would rename the schema's existing ones).
+        language = StrictCharField(max_length=8, required=False, help_text="de or en")
+        settings = SettingsField(required=False)
+        version = serializers.IntegerField(min_value=1, required=False)
 
     @extend_schema(responses={200: TournamentOutput})
     def get(self, request: Request, tournament_id: int) -> Response:
         return Response(TournamentOutput(self.tournament).data)
+
+    @extend_schema(request=PatchSerializer, responses={200: TournamentOutput})
+    def patch(self, request: Request, tournament_id: int) -> Response:
+        values = self.parse(self.PatchSerializer, request.data)
+        version = values.pop("version", None)
+        if "settings" in values:  # only the settings given change
+            values["settings"] = {**self.tournament.settings, **values["settings"]}
+        tournament = services.tournament_update(
+            tournament=self.tournament, actor=self.actor, version=version, **values
+        )
+        return Response(TournamentOutput(tournament).data)
 
 
 class SettingsApi(BaseApi):

@@ -53,6 +53,9 @@ class Tournament(models.Model):
     # The tournament's identity across databases: a backup carries it, and the
     # unique constraint makes concurrent imports of one backup give one copy.
     uid = models.UUIDField(_("identity"), default=uuid.uuid4, unique=True, editable=False)
+    # Grows with every change of name, date, language, ruleset or settings: a
+    # form or PATCH that read an older one is refused (api.md, services.versions).
+    version = models.PositiveIntegerField(_("version"), default=1)
 
     class Meta:
         ordering = ["id"]

@@ -48,6 +48,7 @@ from .tournaments import (
     tournament_create,
     tournament_update,
 )
+from .versions import edit_version, edit_version_check
 
 __all__ = [
     "BackupError",
@@ -63,6 +64,8 @@ __all__ = [
     "deals_characters",
     "draw_commitment_create",
     "draw_commitment_use",
+    "edit_version",
+    "edit_version_check",
     "export_tournament",
     "game_spec",
     "group_deal",

@@ -26,6 +26,7 @@ from ..errors import Conflict, ErrorItem, InvalidInput, items_from_validation_er
 from ..models import Game, Participant, Seat, Stage, Tournament
 from .audit import audit_log
 from .draw import group_stage_drawn
+from .versions import edit_version, edit_version_check
 
 
 @dataclass(frozen=True)
@@ -215,12 +216,18 @@ def _void_unplayable_games(participant: Participant) -> list[int]:
 
 
 def participant_update(
-    *, participant: Participant, data: ParticipantInput, actor: User | None = None
+    *,
+    participant: Participant,
+    data: ParticipantInput,
+    actor: User | None = None,
+    version: str | None = None,
 ) -> Participant:
     """Correct a participant's name, nationality, birth date or age approval (any time:
-    a misspelt name is fixed also after the draw)."""
+    a misspelt name is fixed also after the draw). A stale ``version``
+    (``services.versions``) is refused with ``409 version_conflict``."""
     with transaction.atomic():
         participant = Participant.objects.select_for_update().get(pk=participant.pk)
+        edit_version_check(edit_version(participant), version)
         changed, errors = _candidate(participant.tournament, data, index=None, row=None)
         if errors:
             raise InvalidInput(errors)

@@ -24,6 +24,7 @@ from ..models import Character, Tournament, TournamentStaff
 from ..preferences import validate_settings
 from .audit import audit_log
 from .draw import group_stage_drawn
+from .versions import edit_version_check
 
 CHANGEABLE = frozenset({"name", "date", "language", "settings", "ruleset"})
 
@@ -64,9 +65,17 @@ def tournament_create(
 
 
 def tournament_update(
-    *, tournament: Tournament, actor: User | None = None, **changes: Any
+    *,
+    tournament: Tournament,
+    actor: User | None = None,
+    version: int | None = None,
+    **changes: Any,
 ) -> Tournament:
-    """Change name, date, language or settings (the ruleset is fixed once a draw exists)."""
+    """Change name, date, language or settings (the ruleset is fixed once a draw exists).
+
+    ``version`` (``services.versions``): the edit version the client saw; a
+    stale one is refused with ``409 version_conflict`` and nothing changes.
+    """
     unknown = set(changes) - CHANGEABLE
     if unknown:
         raise InvalidInput(
@@ -77,6 +86,7 @@ def tournament_update(
         )
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        edit_version_check(tournament.version, version)
         before = _tournament_snapshot(tournament)
         if (
             "ruleset" in changes
@@ -89,6 +99,8 @@ def tournament_update(
         for key, value in changes.items():
             setattr(tournament, key, value)
         full_clean_or_raise(tournament)
+        if _tournament_snapshot(tournament) != before:
+            tournament.version += 1
         tournament.save()
         audit_log(
             tournament=tournament,

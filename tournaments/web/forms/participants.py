@@ -21,6 +21,8 @@ class ParticipantForm(forms.Form):
     age_approved = forms.BooleanField(
         label=_("Under 8: the organiser has seen that the child knows the rules"), required=False
     )
+    # The participant's edit version when the form was opened (``services.versions``).
+    version = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def to_input(self) -> ParticipantInput:
         data = self.cleaned_data

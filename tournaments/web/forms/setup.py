@@ -40,6 +40,8 @@ class TournamentForm(forms.Form):
     ruleset = forms.ChoiceField(label=_("Ruleset"), choices=Tournament.RulesetChoice.choices)
     # The same choices as ``Tournament.language``.
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    # The tournament's version when the form was opened (``services.versions``).
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     #: Where a service's error about a setting goes on this form.
     field_map = {**{s.key: f"setting_{s.key}" for s in SETTINGS}, "settings": "__all__"}
@@ -54,6 +56,7 @@ class TournamentForm(forms.Form):
                 "date": tournament.date,
                 "ruleset": tournament.ruleset,
                 "language": tournament.language,
+                "version": tournament.version,
                 **{f"setting_{s.key}": values[s.key] for s in SETTINGS},
             }
         super().__init__(data, **kwargs)
@@ -67,7 +70,7 @@ class TournamentForm(forms.Form):
         return [self[f"setting_{s.key}"] for s in SETTINGS]
 
     def main_fields(self) -> list[BoundField]:
-        return [self[name] for name in ("name", "date", "ruleset", "language")]
+        return [self[name] for name in ("name", "date", "ruleset", "language", "version")]
 
     def settings_overrides(self) -> dict[str, Any]:
         """The settings that differ from their defaults (what a tournament stores)."""

@@ -17,6 +17,7 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError
 from tournaments.web.forms import add_domain_errors
@@ -64,3 +65,59 @@ def run_service(
     message = success_message(outcome) if callable(success_message) else success_message
     messages.success(request, message)
     return redirect(redirect_to(outcome) if callable(redirect_to) else redirect_to)
+
+
+def on_stale(
+    form: forms.BaseForm,
+    *,
+    current: Callable[[], tuple[Mapping[str, Any], object]],
+    changes: list[dict[str, str]],
+    field_map: Mapping[str, str] | None = None,
+) -> Callable[[DomainError], None]:
+    """An ``on_error`` for a form that edits a whole object (``services.versions``).
+
+    A ``version_conflict`` fills ``changes`` with every field whose stored value
+    (``current()``: the form's initial values now, and the version now) differs
+    from the submitted one, and gives the form the current version: nothing was
+    saved, the page shows both, and saving again is a deliberate overwrite.
+    Other refusals go on the form as usual.
+    """
+
+    def handle(error: DomainError) -> None:
+        if not any(item.code == "version_conflict" for item in error.errors):
+            add_domain_errors(form, error, field_map=field_map)
+            return
+        initial, version = current()
+        for name, field in form.fields.items():
+            if name == "version" or field.widget.is_hidden:
+                continue
+            theirs, yours = initial.get(name), form.cleaned_data.get(name)
+            if _shown(field, theirs) != _shown(field, yours):
+                changes.append(
+                    {
+                        "label": str(field.label or name),
+                        "theirs": _shown(field, theirs),
+                        "yours": _shown(field, yours),
+                    }
+                )
+        data = form.data.copy()
+        data["version"] = str(version)
+        form.data = data
+        add_domain_errors(form, error, field_map={"version": "__all__"})
+
+    return handle
+
+
+def _shown(field: forms.Field, value: Any) -> str:
+    """A value as the page shows it: a choice by its label, yes/no, a dash for nothing."""
+    if isinstance(field, forms.BooleanField):
+        return _("yes") if value else _("no")
+    if value is None or value == "":
+        return "—"
+    choices = getattr(field, "choices", None)
+    if choices:
+        labels = {str(key): str(label) for key, label in choices}
+        return labels.get(str(value), str(value))
+    if hasattr(value, "isoformat"):
+        return str(value.isoformat())
+    return str(value)

@@ -3,6 +3,8 @@ participant (edit, delete before the draw, penalties, withdrawal)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_tables2 as tables
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -19,7 +21,7 @@ from tournaments.permissions import is_organiser
 from tournaments.web.forms import ParticipantForm, PenaltyForm, WithdrawForm
 
 from .access import StaffRequest, get_tournament, referee_required, render_staff
-from .actions import run_service
+from .actions import on_stale, run_service
 from .tables import ParticipantTable
 
 
@@ -115,11 +117,13 @@ def participant_detail(
             "nationality": participant.nationality,
             "birth_date": participant.birth_date,
             "age_approved": participant.age_approved,
+            "version": services.edit_version(participant),
         },
     )
     withdraw_form = WithdrawForm(request.POST if action == "withdraw" else None)
     here = reverse("staff:participant", args=[tournament.pk, participant.pk])
     done = None
+    changes: list[dict[str, str]] = []
     if action == "penalty":
         done = run_service(
             request,
@@ -151,16 +155,26 @@ def participant_detail(
     elif action in ("edit", "delete") and not is_organiser(request.user, tournament_id):
         raise PermissionDenied
     elif action == "edit":
+
+        def current() -> tuple[dict[str, Any], str]:
+            fresh = Participant.objects.get(pk=participant.pk)
+            initial = {f: getattr(fresh, f) for f in ("name", "birth_date", "age_approved")}
+            return {**initial, "nationality": str(fresh.nationality)}, services.edit_version(fresh)
+
         done = run_service(
             request,
             edit_form,
             lambda: services.participant_update(
-                participant=participant, data=edit_form.to_input(), actor=request.user
+                participant=participant,
+                data=edit_form.to_input(),
+                actor=request.user,
+                version=edit_form.cleaned_data.get("version") or None,
             ),
             success_message=lambda saved: _with_same_name_warning(
                 request, saved, _("The participant has been saved.")
             ),
             redirect_to=here,
+            on_error=on_stale(edit_form, current=current, changes=changes),
         )
     elif action == "delete":
         done = run_service(
@@ -186,6 +200,7 @@ def participant_detail(
             "penalty_form": penalty_form,
             "withdraw_form": withdraw_form,
             "edit_form": edit_form,
+            "changes": changes,
             "can_delete": not services.group_stage_drawn(tournament),
         },
     )

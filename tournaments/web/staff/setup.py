@@ -33,7 +33,7 @@ from .access import (
     render_staff,
     scoresheets_url,
 )
-from .actions import run_service
+from .actions import on_stale, run_service
 
 
 @creator_required
@@ -63,16 +63,27 @@ def tournament_settings(request: StaffRequest, tournament_id: int) -> HttpRespon
     character_form = CharacterForm(request.POST if action == "character" else None)
     here = reverse("staff:settings", args=[tournament.pk])
     done = None
+    changes: list[dict[str, str]] = []
+
+    def current() -> tuple[dict[str, Any], int]:
+        fresh = get_tournament(tournament_id)
+        return TournamentForm(tournament=fresh).initial, fresh.version
+
     if action == "settings":
         done = run_service(
             request,
             form,
             lambda: services.tournament_update(
-                tournament=tournament, actor=request.user, **form.service_kwargs()
+                tournament=tournament,
+                actor=request.user,
+                version=form.cleaned_data.get("version"),
+                **form.service_kwargs(),
             ),
             success_message=_("The settings have been saved."),
             redirect_to=here,
-            field_map=TournamentForm.field_map,
+            on_error=on_stale(
+                form, current=current, changes=changes, field_map=TournamentForm.field_map
+            ),
         )
     elif action == "character":
         done = run_service(
@@ -96,6 +107,7 @@ def tournament_settings(request: StaffRequest, tournament_id: int) -> HttpRespon
             "character_form": character_form,
             "tournament": tournament,
             "characters": Character.objects.filter(tournament=tournament).order_by("name"),
+            "changes": changes,
         },
     )
 
