@@ -68,7 +68,7 @@ def _rows(node: Node, tournament: Tournament, labels: set[str]) -> list[dict[str
             if f.primary_key:
                 continue
             if isinstance(f, ForeignKey):
-                if f.related_model._meta.label in labels:  # type: ignore[union-attr]
+                if f.related_model._meta.label in labels:
                     fields[f.name] = getattr(obj, f.attname)
                 else:
                     fields[f.name] = reference(f, obj)

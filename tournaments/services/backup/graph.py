@@ -111,7 +111,7 @@ def tournament_graph(*, include_excluded: bool = False) -> list[Node]:
         nodes[meta.label] = Node(model=model, path=path)
     for node in nodes.values():
         for key in _forward_keys(node.model):
-            target = key.related_model._meta.label  # type: ignore[union-attr]
+            target = key.related_model._meta.label
             if target in nodes:
                 node.needs.add(target)
         for (label, _field), target in ID_LISTS.items():
@@ -137,13 +137,13 @@ def _ordered(nodes: dict[str, Node]) -> list[Node]:
                 if any(
                     f.null
                     for f in _forward_keys(n.model)
-                    if f.related_model._meta.label in remaining  # type: ignore[union-attr]
+                    if f.related_model._meta.label in remaining
                 )
             )
             ready = [node]
         for node in ready:
             for key in _forward_keys(node.model):
-                target = key.related_model._meta.label  # type: ignore[union-attr]
+                target = key.related_model._meta.label
                 if target in nodes and (target not in placed or target == node.label):
                     if not key.null:
                         raise RuntimeError(

@@ -121,7 +121,7 @@ class _Restore:
         stamped = [
             f
             for f in model._meta.concrete_fields
-            if isinstance(f, DateField) and (f.auto_now or f.auto_now_add)  # type: ignore[attr-defined]
+            if isinstance(f, DateField) and (f.auto_now or f.auto_now_add)
         ]
         if stamped and objects:
             for row, obj in self.objects[label]:
@@ -135,7 +135,7 @@ class _Restore:
         if isinstance(f, ForeignKey):
             if value is None or f.name in node.deferred:
                 return None
-            target = f.related_model._meta.label  # type: ignore[union-attr]
+            target = f.related_model._meta.label
             if target in self.labels:
                 return self.ids[target][value]
             return self.reference(f, value)

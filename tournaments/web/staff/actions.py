@@ -100,7 +100,7 @@ def on_stale(
                         "yours": _shown(field, yours),
                     }
                 )
-        data = form.data.copy()
+        data = form.data.copy()  # type: ignore[attr-defined]  # a QueryDict
         data["version"] = str(version)
         form.data = data
         add_domain_errors(form, error, field_map={"version": "__all__"})

@@ -3,6 +3,7 @@ from Excel), withdrawals and penalties, the draw."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
@@ -65,7 +66,7 @@ def tournament_settings(request: StaffRequest, tournament_id: int) -> HttpRespon
     done = None
     changes: list[dict[str, str]] = []
 
-    def current() -> tuple[dict[str, Any], int]:
+    def current() -> tuple[Mapping[str, Any], int]:
         fresh = get_tournament(tournament_id)
         return TournamentForm(tournament=fresh).initial, fresh.version
 
