@@ -64,6 +64,8 @@ _DEVICE_SALT = "tournaments.login_throttle.device"
 _DEVICE_MAX_AGE = 365 * 24 * 3600
 #: Accounts one browser's device cookie remembers (the newest kept).
 _DEVICES_PER_COOKIE = 5
+#: Devices remembered per account (the newest kept; an older one counts as new again).
+_DEVICES_PER_ACCOUNT = 20
 
 
 def client_address(request: HttpRequest) -> str:
@@ -179,6 +181,10 @@ class LoginThrottleHandler(AxesDatabaseHandler):
         if device is None:
             super().user_logged_in(sender, request, user, **kwargs)
             device = LoginDevice.objects.create(username=username, nonce=secrets.token_urlsafe(32))
+            # A bounded table: the account's newest devices keep their cookies.
+            keep = LoginDevice.objects.filter(username=username).order_by("-pk")
+            stale = keep.values_list("pk", flat=True)[_DEVICES_PER_ACCOUNT:]
+            LoginDevice.objects.filter(pk__in=list(stale)).delete()
         else:
             # Only this device's count: the account's lockout stays for the others.
             LoginDevice.objects.filter(pk=device.pk).update(failures=0, last_failure_at=None)

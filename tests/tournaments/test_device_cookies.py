@@ -106,3 +106,13 @@ def test_one_browser_remembers_several_accounts(device_cookie):
         _login(attacker, f"guess-{n}")
     assert _login(attacker, PASSWORD).status_code == 429
     assert _login(_client(both), PASSWORD).status_code == 302
+
+
+def test_an_account_remembers_its_newest_twenty_devices(device_cookie):
+    for _ in range(25):  # e.g. a script logging in through the token door again and again
+        assert _login(_client(), PASSWORD, "/api/auth/token/").status_code == 200
+    assert LoginDevice.objects.filter(username="orga").count() == 20
+    newest = _client()
+    assert _login(newest, PASSWORD).status_code == 302
+    assert LoginDevice.objects.filter(username="orga").count() == 20
+    assert _login(_client(newest.cookies[DEVICE_COOKIE].value), PASSWORD).status_code == 302

@@ -11,6 +11,9 @@ Wrong PINs are counted **per game**, from any addresses, in the database
   every later PIN for that game, the right one included, answer ``429`` until
   ``WINDOW`` after the game's last wrong PIN (wrong PINs while locked keep it
   locked);
+- while a game is locked with ``LIMIT`` mistakes in the window, a further
+  wrong PIN moves the newest record's time on instead of adding one, so a
+  sustained attack keeps the lock (and the count above 5) in a bounded table;
 - wrong PINs for other games, from the same address or not, never refuse a
   right PIN: there is no address-wide count. The address (``client_address``,
   honouring ``DJANGO_TRUSTED_PROXIES``) is stored with each mistake for the
@@ -66,7 +69,12 @@ def pin_check(*, game: Game, expected: str, pin: str, address: str) -> None:
             return
         PinMistake.objects.filter(game=game, at__lte=now - WINDOW).delete()
         locking = locked or count + 1 >= LIMIT
-        PinMistake.objects.create(game=game, at=now, address=address[:64], locking=locking)
+        if locked and count >= LIMIT:
+            # Bounded rows under a sustained attack: the newest one moves on.
+            assert last is not None
+            PinMistake.objects.filter(pk=last.pk).update(at=now, address=address[:64])
+        else:
+            PinMistake.objects.create(game=game, at=now, address=address[:64], locking=locking)
     if locking:
         raise _too_many()
     raise NotAllowed.single("wrong_pin", _("This PIN is not right."), field="pin")

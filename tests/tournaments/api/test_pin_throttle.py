@@ -79,7 +79,7 @@ def test_25_wrong_pins_for_one_game_never_refuse_ten_other_games(api, games, tru
         accepted = [_confirm(api, game, 1, _pin(game, 1), **meta).status_code for game in others]
     assert accepted == [201] * 10
     mistakes = PinMistake.objects.filter(game=target)
-    assert mistakes.count() == 25
+    assert mistakes.count() == 20  # locked: the newest record moves on, the table stays small
     assert set(mistakes.values_list("address", flat=True)) == {VENUE}  # client_address()
 
 
