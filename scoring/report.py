@@ -169,7 +169,11 @@ def seat_max_lives(spec: GameSpec, *, role: Role | None, character: str | None) 
 
     BANG! without a known character (a duel may omit it, or the name is unknown)
     falls back to the highest life points among the tournament's characters.
+    A duel (two players) has no maximum: each player may run two characters
+    (rules.md §8, "no maximum is checked in the duel").
     """
+    if spec.player_count == 2:
+        return None
     life_points = None
     if spec.ruleset == Ruleset.BANG:
         life_points = spec.characters.get(character) if character else None
