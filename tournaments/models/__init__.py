@@ -25,11 +25,13 @@ Modules: ``tournament`` (Stage, Tournament, Character), ``people``
 (Participant, Penalty), ``play`` (GroupDraw, Table, Seat, Game), ``results``
 (Result, ResultSeat and which version counts), ``knockout`` (Knockout,
 LotDraw), ``staff`` (TournamentStaff), ``commitments`` (DrawCommitment, the draw
-algorithm), ``audit`` (AuditEntry). Import from ``tournaments.models``.
+algorithm), ``hall`` (RoundClock, RefereeCall, SeatSwap), ``audit`` (AuditEntry).
+Import from ``tournaments.models``.
 """
 
 from .audit import AuditEntry
 from .commitments import DrawCommitment
+from .hall import CALL_NOTE_LENGTH, RefereeCall, RoundClock, SeatSwap
 from .knockout import Knockout, LotDraw
 from .people import MINIMUM_AGE, Participant, Penalty
 from .play import Game, GroupDraw, Seat, Table
@@ -38,6 +40,7 @@ from .staff import TournamentStaff
 from .tournament import Character, RulesetChoice, Stage, Tournament
 
 __all__ = [
+    "CALL_NOTE_LENGTH",
     "MINIMUM_AGE",
     "AuditEntry",
     "Character",
@@ -48,13 +51,16 @@ __all__ = [
     "LotDraw",
     "Participant",
     "Penalty",
+    "RefereeCall",
     "Result",
     "ResultQuerySet",
     "ResultSeat",
     "ResultSeatQuerySet",
     "RoleChoice",
+    "RoundClock",
     "RulesetChoice",
     "Seat",
+    "SeatSwap",
     "Stage",
     "Table",
     "Tournament",

@@ -19,7 +19,7 @@ from ..errors import Conflict, DomainError, InvalidInput, NotAllowed, TooManyAtt
 from ..models import Game, Result, ResultSeat
 from .audit import audit_log
 
-__all__ = ["FREE_MISTAKES", "LIMIT", "WINDOW_SECONDS", "player_confirm"]
+__all__ = ["FREE_MISTAKES", "LIMIT", "WINDOW_SECONDS", "pin_check", "player_confirm"]
 
 WINDOW_SECONDS = 10 * 60
 FREE_MISTAKES = 5
@@ -47,6 +47,25 @@ def _too_many() -> DomainError:
     return TooManyAttempts.single(
         "too_many_attempts", _("Too many wrong PINs. Please try again in 10 minutes.")
     )
+
+
+def pin_check(*, game: Game, expected: str, pin: str, address: str) -> None:
+    """Check a PIN a player gives for ``game`` outside a confirmation (a call for a
+    referee), counted by the same throttle as confirmations.
+
+    Raises ``429 too_many_attempts`` or ``403 wrong_pin``. The one place other
+    services ask, so the throttle can change here alone.
+    """
+    game_key, address_key = _key("game", game.pk), _key("address", address)
+    game_mistakes, address_mistakes = _count(game_key), _count(address_key)
+    if address_mistakes >= LIMIT - 1 and address_mistakes > FREE_MISTAKES:
+        raise _too_many()
+    if expected != pin:
+        if max(_count_mistake(game_key), _count_mistake(address_key)) >= LIMIT:
+            raise _too_many()
+        raise NotAllowed.single("wrong_pin", _("This PIN is not right."), field="pin")
+    if game_mistakes >= LIMIT - 1 and address_mistakes > FREE_MISTAKES:
+        raise _too_many()
 
 
 def player_confirm(*, game: Game, position: int, pin: str, version: int, address: str) -> Result:
