@@ -10,9 +10,9 @@ Services are keyword-only and named ``<noun>_<verb>``; the ``actor`` is the
 signed-in user who acts (``django.contrib.auth.models.User``). One module per
 task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``,
 ``deal``, ``results``, ``signatures``, ``penalties``, ``knockout``, ``clock``,
-``calls``, ``seat_swaps``, ``bounties``, ``audit`` and ``backup`` (export and import of a whole tournament). Every public name is
-importable from this package too: ``from tournaments import services;
-services.result_record(...)``.
+``calls``, ``seat_swaps``, ``bounties``, ``audit`` and ``backup`` (export and
+import of a whole tournament). Every public name is importable from this
+package too: ``from tournaments import services; services.result_record(...)``.
 """
 
 from ..errors import Conflict, DomainError, ErrorItem, InvalidInput, NotAllowed

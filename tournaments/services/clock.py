@@ -44,11 +44,12 @@ State = RoundClock.State
 
 
 def _refuse(action: str, state: str) -> Conflict:
-    return Conflict.single(
-        _("The clock cannot do “%(action)s” while it is %(state)s.")
-        % {"action": action, "state": State(state).label},
-        field="action",
-    )
+    message = {
+        "pause": _("Only a running clock can be paused."),
+        "resume": _("Only a paused clock can be resumed."),
+        "add": _("The clock is not running: start it first."),
+    }[action]
+    return Conflict.single("clock_state", message, field="action")
 
 
 def _minutes(minutes: int | None) -> datetime.timedelta:
