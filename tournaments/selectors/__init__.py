@@ -30,7 +30,9 @@ from tournaments.selectors.games import (
 )
 from tournaments.selectors.hall import (
     ClockView,
+    call_target,
     calls_of,
+    champion_of,
     clock_state,
     clock_view,
     open_calls,
@@ -81,7 +83,9 @@ __all__ = [
     "StandingRow",
     "Standings",
     "TableMate",
+    "call_target",
     "calls_of",
+    "champion_of",
     "clock_state",
     "clock_view",
     "counting_or_current_results",

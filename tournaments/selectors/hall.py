@@ -18,11 +18,22 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from tournaments.models import RefereeCall, RoundClock, SeatSwap, Tournament
+from tournaments.models import (
+    Game,
+    Knockout,
+    Participant,
+    RefereeCall,
+    RoundClock,
+    Seat,
+    SeatSwap,
+    Tournament,
+)
 
 __all__ = [
     "ClockView",
+    "call_target",
     "calls_of",
+    "champion_of",
     "clock_state",
     "clock_view",
     "open_calls",
@@ -96,6 +107,36 @@ def open_calls(tournament: Tournament) -> list[RefereeCall]:
     return list(
         calls_of(tournament).exclude(status=RefereeCall.Status.CLOSED).order_by("created_at", "id")
     )
+
+
+def call_target(participant: Participant) -> tuple[Game, int] | None:
+    """The game a participant would call a referee to, and their position there: their
+    open knockout game, else their first open group game (None when they have none)."""
+    seat = (
+        Seat.objects.filter(participant=participant, table__games__status=Game.Status.OPEN)
+        .select_related("table")
+        .order_by("-table__stage", "-table__round")
+        .first()
+    )
+    if seat is None:
+        return None
+    game = (
+        Game.objects.filter(table=seat.table, status=Game.Status.OPEN)
+        .select_related("table")
+        .order_by("round")
+        .first()
+    )
+    return (game, seat.position) if game is not None else None
+
+
+def champion_of(tournament: Tournament) -> Participant | None:
+    """The tournament's champion, once named (one query)."""
+    knockout = (
+        Knockout.objects.filter(tournament=tournament, champion__isnull=False)
+        .select_related("champion")
+        .first()
+    )
+    return knockout.champion if knockout is not None else None
 
 
 def seat_corrections(tournament: Tournament, *, stage: str) -> list[SeatSwap]:
