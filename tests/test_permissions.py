@@ -72,6 +72,8 @@ MATRIX: dict[str, dict[str, str]] = {
     "staff:participants_import": {"GET": ORGANISER, "POST": ORGANISER},
     "staff:participants_import_template": {"GET": ORGANISER},
     "staff:audit": {"GET": ORGANISER},
+    "staff:clock": {"GET": ORGANISER, "POST": ORGANISER},
+    "staff:calls": {"GET": REFEREE, "POST": REFEREE},
     # API
     "api-token": {"POST": ANYONE},
     "api-schema": {"GET": ANYONE},
