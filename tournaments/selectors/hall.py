@@ -15,7 +15,7 @@ import datetime
 import math
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from tournaments.models import (
@@ -111,22 +111,21 @@ def open_calls(tournament: Tournament) -> list[RefereeCall]:
 
 def call_target(participant: Participant) -> tuple[Game, int] | None:
     """The game a participant would call a referee to, and their position there: their
-    open knockout game, else their first open group game (None when they have none)."""
-    seat = (
-        Seat.objects.filter(participant=participant, table__games__status=Game.Status.OPEN)
-        .select_related("table")
-        .order_by("-table__stage", "-table__round")
-        .first()
-    )
-    if seat is None:
-        return None
+    open knockout game, else their first open group game (None when they have none).
+    One query."""
+    position = Seat.objects.filter(table=OuterRef("table"), participant=participant).values(
+        "position"
+    )[:1]
     game = (
-        Game.objects.filter(table=seat.table, status=Game.Status.OPEN)
+        Game.objects.filter(table__seats__participant=participant, status=Game.Status.OPEN)
+        .annotate(position=Subquery(position))
         .select_related("table")
-        .order_by("round")
+        .order_by("-stage", "-table__round", "round")
         .first()
     )
-    return (game, seat.position) if game is not None else None
+    if game is None:
+        return None
+    return game, int(game.position)  # type: ignore[attr-defined]
 
 
 def champion_of(tournament: Tournament) -> Participant | None:
@@ -141,4 +140,8 @@ def champion_of(tournament: Tournament) -> Participant | None:
 
 def seat_corrections(tournament: Tournament, *, stage: str) -> list[SeatSwap]:
     """The seat swaps after the draw of ``stage`` (``"group"``, ``"knockout-N"``), oldest first."""
-    return list(SeatSwap.objects.filter(tournament=tournament, stage=stage).order_by("id"))
+    return list(
+        SeatSwap.objects.filter(tournament=tournament, stage=stage)
+        .select_related("a", "b")
+        .order_by("id")
+    )

@@ -69,8 +69,7 @@ def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 def _corrections(tournament: Tournament) -> list[dict[str, object]]:
     """The seat swaps after the group draw (rules.md §12), with the players' names."""
-    names = dict(tournament.participants.values_list("pk", "name"))
     return [
-        {"a": names.get(swap.a_id, "?"), "b": names.get(swap.b_id, "?"), "at": swap.at}
+        {"a": swap.a.name, "b": swap.b.name, "at": swap.at}
         for swap in selectors.seat_corrections(tournament, stage="group")
     ]

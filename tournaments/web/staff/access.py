@@ -27,7 +27,6 @@ from tournaments.permissions import (
     is_referee,
     may_create_tournaments,
 )
-from tournaments.selectors.hall import open_calls
 
 View = Callable[..., HttpResponse]
 
@@ -98,10 +97,7 @@ def render_staff(
     """Render a staff template with the role and the staff menu entry to highlight."""
     context.setdefault("is_organiser", is_organiser(request.user, context.get("tournament")))
     context.setdefault("nav", NAV.get(template, ""))
-    tournament = context.get("tournament")
-    if isinstance(tournament, Tournament) and "open_calls" not in context:
-        # The calls for a referee at the top of every staff page (rules.md §12).
-        context["open_calls"] = open_calls(tournament)
+
     return render(request, f"tournaments/staff/{template}", context, **kwargs)
 
 

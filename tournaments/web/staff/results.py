@@ -165,8 +165,11 @@ def result(request: StaffRequest, tournament_id: int, game_id: int) -> HttpRespo
         return render_staff(
             request, "result_void.html", {"tournament": page.tournament, "game": page.game}
         )
-    champion = selectors.champion_of(page.tournament)
-    if page.game.stage == Stage.KNOCKOUT and champion is not None:
+    if (
+        request.method != "POST"
+        and page.game.stage == Stage.KNOCKOUT
+        and (champion := selectors.champion_of(page.tournament)) is not None
+    ):
         # The final's result is final once the champion is named (rules.md §8): no form.
         return render_staff(
             request,
@@ -177,7 +180,6 @@ def result(request: StaffRequest, tournament_id: int, game_id: int) -> HttpRespo
                 "champion": champion,
                 "result": selectors.current_result(page.game),
             },
-            status=409 if request.method == "POST" else 200,
         )
     if request.method != "POST":
         return _render_result(request, page, page.entry())
