@@ -48,7 +48,7 @@ __all__ = [
 
 class ClockOutput(serializers.Serializer):
     state = serializers.ChoiceField(choices=["idle", "running", "paused", "expired"])
-    label = serializers.CharField(allow_null=True)
+    label = serializers.CharField(allow_null=True)  # type: ignore[assignment]
     ends_at = serializers.DateTimeField(allow_null=True)
     remaining_s = serializers.IntegerField(help_text="Whole seconds left, rounded up.")
     server_time = serializers.DateTimeField()
@@ -66,7 +66,7 @@ class ClockApi(TournamentApi):
         action = serializers.ChoiceField(choices=list(CLOCK_ACTIONS))
         # The range (1..600) is checked after the state (api.md): by the service.
         minutes = StrictIntegerField(required=False, default=None)
-        label = StrictCharField(max_length=100, required=False, allow_blank=True, default="")
+        label = StrictCharField(max_length=100, required=False, allow_blank=True, default="")  # type: ignore[assignment]
 
     @extend_schema(responses={200: ClockOutput})
     def get(self, request: Request, tournament_id: int) -> Response:

@@ -125,7 +125,7 @@ def call_target(participant: Participant) -> tuple[Game, int] | None:
     )
     if game is None:
         return None
-    return game, int(game.position)  # type: ignore[attr-defined]
+    return game, int(game.position)
 
 
 def champion_of(tournament: Tournament) -> Participant | None:

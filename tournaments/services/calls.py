@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..errors import Conflict, InvalidInput
+from ..errors import Conflict, DomainError, InvalidInput
 from ..models import Game, RefereeCall, Seat
 from .audit import audit_log
 from .signatures import pin_check
@@ -27,7 +27,7 @@ from .signatures import pin_check
 __all__ = ["call_close", "call_create", "call_take"]
 
 
-def _already_open() -> Conflict:
+def _already_open() -> DomainError:
     return Conflict.single(
         "call_open",
         _("A referee has already been called to this seat; they are on their way."),

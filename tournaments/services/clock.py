@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..errors import Conflict, InvalidInput
+from ..errors import Conflict, DomainError, InvalidInput
 from ..models import RoundClock, Tournament
 from ..selectors.hall import clock_state
 from .audit import audit_log
@@ -43,7 +43,7 @@ CLOCK_ACTIONS = ("start", "pause", "resume", "add", "stop")
 State = RoundClock.State
 
 
-def _refuse(action: str, state: str) -> Conflict:
+def _refuse(action: str, state: str) -> DomainError:
     message = {
         "pause": _("Only a running clock can be paused."),
         "resume": _("Only a paused clock can be resumed."),

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from scoring import knockout as rules
 
-from ..errors import Conflict, InvalidInput
+from ..errors import Conflict, DomainError, InvalidInput
 from ..models import Knockout, Result, Seat, SeatSwap, Stage, Table, Tournament
 from .audit import audit_log
 
@@ -36,7 +36,7 @@ def current_stage(tournament: Tournament) -> tuple[str, list[Table]]:
     return "group", list(Table.objects.filter(tournament=tournament, stage=Stage.GROUP))
 
 
-def _not_seated() -> InvalidInput:
+def _not_seated() -> DomainError:
     return InvalidInput.single(
         "not_seated",
         _("Choose two different participants who are seated in the current stage."),
