@@ -69,8 +69,8 @@ def test_a_seat_swap_on_the_draw_page_is_shown_on_the_seating_page(client):
     moved = Seat.objects.get(table__tournament=tournament, participant=a.participant)
     assert (moved.table_id, moved.position) == (b.table_id, b.position)
     seating = client.get(reverse("seating", args=[tournament.pk])).content.decode()
-    assert "Corrections after the draw" in seating
-    assert f"{a.participant.name} and {b.participant.name} swapped seats" in seating
+    assert "Korrekturen nach der Auslosung" in seating  # the public page speaks German
+    assert f"{a.participant.name} und {b.participant.name} haben die Plätze getauscht" in seating
 
 
 def test_the_finals_form_does_not_open_after_the_champion(organiser, referee):
