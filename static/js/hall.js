@@ -156,6 +156,7 @@
             return;
           }
           form.querySelector("input[name=pin]").value = "";
+          form.querySelector("input[name=note]").value = "";
           localStorage.setItem(key, String(answer.body.id));
           show(answer.body);
           follow(answer.body.id);

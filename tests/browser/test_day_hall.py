@@ -5,6 +5,7 @@ clock counts down on the projector and on a phone whose own clock is an hour wro
 from __future__ import annotations
 
 import datetime
+import os
 import re
 
 import pytest
@@ -18,6 +19,13 @@ from tournaments import services
 from tournaments.models import Game, RefereeCall, RoundClock, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = os.environ.get("SHOTS")  # a folder for screenshots to look at, when set
+
+
+def _shot(page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
 
 
 def _seconds(text: str) -> int:
@@ -49,6 +57,7 @@ def test_a_player_calls_a_referee_who_sees_it_live_and_closes_it(new_page):
     status = player.get_by_test_id("call-status")
     expect(status).to_contain_text("Ein Schiedsrichter kommt an deinen Tisch")
     assert RefereeCall.objects.filter(status="open", position=3).count() == 1
+    _shot(player, "call-sent-phone")
     assert player.evaluate("document.documentElement.scrollWidth") <= 360
 
     # the referee's page shows it without a reload (the fragment is polled)
@@ -56,12 +65,14 @@ def test_a_player_calls_a_referee_who_sees_it_live_and_closes_it(new_page):
     expect(calls).to_contain_text("Tisch 2, Platz 3", timeout=8000)
     expect(calls).to_contain_text(seat.participant.name)
     expect(calls).to_contain_text("Frage zum Dynamit")
+    _shot(staff, "call-on-referee-phone")
     assert staff.evaluate("document.documentElement.scrollWidth") <= 360
     calls.get_by_role("button", name="Ich komme").click()
     expect(calls).to_contain_text("schiri ist unterwegs")
 
     # the caller's phone shows who is coming
     expect(status).to_contain_text("schiri kommt an deinen Tisch", timeout=8000)
+    _shot(player, "call-taken-phone")
 
     staff.get_by_test_id("open-calls").get_by_role("button", name="Erledigt").click()
     expect(staff.get_by_test_id("open-calls")).to_have_count(0)
@@ -97,6 +108,7 @@ def test_the_clock_counts_down_on_the_projector_and_on_a_phone_an_hour_wrong(new
     projector.wait_for_timeout(2200)
     later = _seconds(clock.locator("[data-clock-time]").inner_text())
     assert first - 4 <= later <= first - 1
+    _shot(projector, "clock-projector")
 
     phone = new_page(phone=True)
     wrong = timezone.now() + datetime.timedelta(hours=1)
@@ -111,6 +123,7 @@ def test_the_clock_counts_down_on_the_projector_and_on_a_phone_an_hour_wrong(new
     phone.wait_for_timeout(300)
     after = _seconds(phone_clock.locator("[data-clock-time]").inner_text())
     assert after < shown
+    _shot(phone, "clock-phone-an-hour-wrong")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
 
 
@@ -130,6 +143,7 @@ def test_time_is_up_at_zero_and_a_pause_reaches_the_page(new_page):
     expect(clock.locator("[data-clock-time]")).to_have_text("0:00")
     phone.wait_for_timeout(1500)
     expect(clock.locator("[data-clock-time]")).to_have_text("0:00")  # stays at zero
+    _shot(phone, "clock-time-is-up-phone")
 
     staff = new_page(phone=True)
     login(staff, organiser.username)
@@ -143,6 +157,7 @@ def test_time_is_up_at_zero_and_a_pause_reaches_the_page(new_page):
     staff.get_by_role("button", name="Pause").click()
     expect(staff_clock).to_contain_text("angehalten")
     assert staff.evaluate("document.documentElement.scrollWidth") <= 360
+    _shot(staff, "clock-staff-page-phone")
     # the phone learns of the change by itself: the clock moved the live version, the
     # leaderboard's poll swaps, and the clock is fetched again (at the latest in 15 s)
     expect(clock).to_contain_text("Runde 2", timeout=20000)
