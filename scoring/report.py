@@ -167,6 +167,18 @@ def character_of(seat: SeatReport) -> str | None:
 def seat_max_lives(spec: GameSpec, *, role: Role | None, character: str | None) -> int | None:
     """The most lives a seat can have in this game, or None if nothing tells.
 
+    A duel (two players) has no maximum: each player may run two characters
+    (rules.md §8, "no maximum is checked in the duel"). Otherwise the maximum
+    of one character (``character_max_lives``).
+    """
+    if spec.player_count == 2:
+        return None
+    return character_max_lives(spec, role=role, character=character)
+
+
+def character_max_lives(spec: GameSpec, *, role: Role | None, character: str | None) -> int | None:
+    """The most lives one character gives a seat, or None if nothing tells.
+
     BANG! without a known character (a duel may omit it, or the name is unknown)
     falls back to the highest life points among the tournament's characters.
     """

@@ -287,6 +287,11 @@ class _Check:
                         _("Seat %(position)s: lives must be a whole number from 0 to %(max)s."),
                         position=seat.position,
                         max=maximum,
+                    )
+                    if maximum is not None
+                    else message(
+                        _("Seat %(position)s: lives must be a whole number, 0 or more."),
+                        position=seat.position,
                     ),
                     position=seat.position,
                     field="lives",

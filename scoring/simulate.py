@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from scoring.endings import EndReport, reachable
-from scoring.report import GameSpec, SeatReport, seat_max_lives
+from scoring.report import GameSpec, SeatReport, character_max_lives
 from scoring.rulesets import (
     ROLES_BY_PLAYER_COUNT,
     THREE_PLAYER_ROLES,
@@ -68,7 +68,8 @@ def _deal_characters(spec: GameSpec, rng: random.Random) -> dict[int, str | None
 
 def _lives(spec: GameSpec, rng: random.Random, *, role: Role | None, character: str | None) -> int:
     """A random number of lives left above 0."""
-    maximum = seat_max_lives(spec, role=role, character=character) or 1
+    # One character's lives, also in a duel (where the rules check no maximum).
+    maximum = character_max_lives(spec, role=role, character=character) or 1
     return rng.randint(1, maximum)
 
 

@@ -5,14 +5,16 @@ standard input). Run from the project's root; nothing but Python's standard
 library is needed (``-S`` proves it: no installed package is visible).
 
 Exit status: 0 when the seating follows from the record (participants in
-registration order, seed, number of 5-tables, algorithm) and the seed matches
-the published commitment, if there was one; 1 with the first difference
+registration order, seed, number of 5-tables, algorithm, then the seat swaps of
+``corrections`` in their order) and the seed matches the published commitment,
+if there was one; 1 with the first difference
 otherwise; 2 when the file is malformed or names an unknown algorithm.
 
 The seating rule (rules.md §2): shuffle the participants with the draw's
 algorithm (purpose ``"group"``), then cut the order into the tables, the
 6-tables first: table 1 takes the first 6 (or 5), and so on; a table's n-th
-player sits at position n.
+player sits at position n. Then each correction ``{"swap": [a, b]}`` (rules.md
+§12, "Seats as played"), oldest first, exchanges the seats of participants a and b.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any
 
 from scoring.lots import ALGORITHM, LEGACY_ALGORITHM, commitment_of, cut, shuffle, shuffle_legacy
 
-__all__ = ["Malformed", "differences", "main"]
+__all__ = ["Malformed", "apply_corrections", "differences", "main"]
 
 GROUP_PURPOSE = "group"
 
@@ -62,6 +64,29 @@ def expected_seating(record: dict[str, Any]) -> list[list[int]]:
     return cut(order, sizes)
 
 
+def apply_corrections(seating: list[list[int]], record: dict[str, Any]) -> list[list[int]]:
+    """The seating after the record's ``corrections`` (seat swaps), in their order.
+
+    A correction ``{"swap": [a, b], ...}`` exchanges the seats of participants
+    ``a`` and ``b``. A record without ``corrections`` has none.
+    """
+    tables = [list(table) for table in seating]
+    corrections = record.get("corrections", [])
+    if not isinstance(corrections, list):
+        raise Malformed("corrections is not a list")
+    for index, correction in enumerate(corrections, start=1):
+        try:
+            a, b = (int(p) for p in correction["swap"])
+        except (KeyError, TypeError, ValueError) as error:
+            raise Malformed(f"correction {index} is malformed: {error}") from error
+        where = {p: (t, i) for t, table in enumerate(tables) for i, p in enumerate(table)}
+        if a == b or a not in where or b not in where:
+            raise Malformed(f"correction {index} swaps participants not seated: {a}, {b}")
+        (ta, ia), (tb, ib) = where[a], where[b]
+        tables[ta][ia], tables[tb][ib] = b, a
+    return tables
+
+
 def _recorded_seating(record: dict[str, Any]) -> list[list[int]]:
     try:
         tables = sorted(record["tables"], key=lambda table: int(table["number"]))
@@ -85,7 +110,7 @@ def differences(record: dict[str, Any]) -> list[str]:
             f"the seed does not match the commitment: SHA-256 of the seed is "
             f"{commitment_of(str(record.get('seed')))}, the commitment {commitment}"
         )
-    expected = expected_seating(record)
+    expected = apply_corrections(expected_seating(record), record)
     recorded = _recorded_seating(record)
     if len(expected) != len(recorded):
         found.append(f"the draw gives {len(expected)} tables, the record has {len(recorded)}")
@@ -125,9 +150,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"DIFFERENT: {found[0]}")
         return 1
     tables = len(record["tables"])
+    corrections = len(record.get("corrections") or [])
     print(
         f"OK: the seating of {len(record['participants'])} participants at {tables} tables "
         f"follows from the seed ({record['algorithm']['name']} v{record['algorithm']['version']})"
+        + (f" and {corrections} seat swap(s)" if corrections else "")
         + (", and the seed matches the commitment." if record.get("commitment") else ".")
     )
     return 0

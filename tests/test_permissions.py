@@ -72,6 +72,8 @@ MATRIX: dict[str, dict[str, str]] = {
     "staff:participants_import": {"GET": ORGANISER, "POST": ORGANISER},
     "staff:participants_import_template": {"GET": ORGANISER},
     "staff:audit": {"GET": ORGANISER},
+    "staff:clock": {"GET": ORGANISER, "POST": ORGANISER},
+    "staff:calls": {"GET": REFEREE, "POST": REFEREE},
     # API
     "api-token": {"POST": ANYONE},
     "api-schema": {"GET": ANYONE},
@@ -85,6 +87,15 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-participants": {"GET": ANYONE, "POST": ORGANISER},
     "api-participants-import": {"POST": ORGANISER},
     "api-participant-withdraw": {"POST": ORGANISER},
+    "api-participant-check-in": {"POST": REFEREE, "DELETE": REFEREE},
+    "api-participants-withdraw-absent": {"POST": ORGANISER},
+    "api-clock": {"GET": ANYONE, "POST": ORGANISER},
+    "api-tournament-calls": {"GET": REFEREE},
+    "api-seat-swaps": {"POST": ORGANISER},
+    "api-game-calls": {"POST": ANYONE},
+    "api-call": {"GET": ANYONE},
+    "api-call-take": {"POST": REFEREE},
+    "api-call-close": {"POST": REFEREE},
     "api-characters": {"GET": ANYONE, "POST": ORGANISER},
     "api-group-draw": {"GET": ANYONE, "POST": ORGANISER},
     "api-draw-commitments": {"GET": ANYONE, "POST": ORGANISER},
@@ -152,7 +163,10 @@ def world(db) -> dict[str, Any]:
         ],
         actor=recorder,
     )
+    seat = game.table.seats.select_related("participant").get(position=2)
+    call = services.call_create(game=game, position=2, pin=seat.participant.pin)
     return {
+        "call_id": call.pk,
         "tournament": tournament,
         "other": other,
         "tournament_id": tournament.pk,

@@ -38,9 +38,12 @@ from .models import (
     LotDraw,
     Participant,
     Penalty,
+    RefereeCall,
     Result,
     ResultSeat,
+    RoundClock,
     Seat,
+    SeatSwap,
     Table,
     Tournament,
     TournamentStaff,
@@ -310,3 +313,19 @@ class LotDrawAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 class AuditEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["created_at", "tournament", "actor", "action", "object_type", "object_id"]
     list_filter = ["tournament", "action"]
+
+
+@admin.register(RoundClock)
+class RoundClockAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["tournament", "state", "label", "ends_at", "left", "updated_at"]
+
+
+@admin.register(RefereeCall)
+class RefereeCallAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["created_at", "tournament", "table", "position", "status", "taken_by"]
+    list_filter = ["tournament", "status"]
+
+
+@admin.register(SeatSwap)
+class SeatSwapAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["at", "tournament", "stage", "a", "b", "by"]

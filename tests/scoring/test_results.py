@@ -26,6 +26,7 @@ from scoring.results import (
     SeatReport,
     derive_side,
     evaluate_result,
+    seat_max_lives,
     validate_result,
 )
 from scoring.rulesets import (
@@ -715,9 +716,30 @@ def test_duel_problems() -> None:
     assert codes(validate_result(DUEL, same, winner=4)) == ["duplicate_character"]
     claimed = [SeatReport(4, None, final_duel=True), SeatReport(9, None)]
     assert codes(validate_result(DUEL, claimed, winner=9)) == ["final_duel_not_possible"]
-    showdown = replace(DUEL, ruleset=Ruleset.SHOWDOWN)
-    too_many = [SeatReport(4, None, lives=4), SeatReport(9, None, lives=0)]
-    assert codes(validate_result(showdown, too_many, winner=9)) == ["lives_out_of_range"]
+    negative = [SeatReport(4, None, lives=-1), SeatReport(9, None, lives=1)]
+    problem = the_problem(validate_result(DUEL, negative, winner=9))
+    assert (problem.code, problem.position) == ("lives_out_of_range", 4)
+    assert english(problem) == "Seat 4: lives must be a whole number, 0 or more."
+
+
+@pytest.mark.parametrize("ruleset", list(Ruleset))
+@pytest.mark.parametrize("lives", [5, 7, 9, 12])
+def test_duel_has_no_maximum_of_lives(ruleset: Ruleset, lives: int) -> None:
+    """rules.md §8: "No maximum is checked in the duel" (two characters may be run)."""
+    spec = replace(DUEL, ruleset=ruleset)
+    seats = [
+        SeatReport(4, None, "Black Jack" if ruleset == Ruleset.BANG else None, lives=0),
+        SeatReport(9, None, "El Gringo" if ruleset == Ruleset.BANG else None, lives=lives),
+    ]
+    assert validate_result(spec, seats, winner=9) == []
+    assert evaluate_result(spec, seats, winner=9).winner == 9
+    assert seat_max_lives(spec, role=None, character="El Gringo") is None
+
+
+@given(lives=st.integers(1, 60))
+def test_duel_any_winner_lives_accepted(lives: int) -> None:
+    seats = [SeatReport(4, None, lives=lives), SeatReport(9, None, lives=0)]
+    assert validate_result(DUEL, seats, winner=4) == []
 
 
 # --- hypothesis: strategies ---------------------------------------------------------------

@@ -33,7 +33,11 @@ def world() -> dict:
         ],
     )
     services.group_stage_draw(tournament=tournament, seed="private")
+    game = tournament.games.first()
+    seat = game.table.seats.select_related("participant").get(position=1)
+    call = services.call_create(game=game, position=1, pin=seat.participant.pin, note="Hilfe")
     return {
+        "call_id": call.pk,
         "tournament": tournament,
         "tournament_id": tournament.pk,
         "participant_id": tournament.participants.order_by("id").first().pk,

@@ -27,6 +27,20 @@ from .serializers import SeatOutput
 __all__ = ["DrawOutput", "GroupDrawApi"]
 
 
+class CorrectionOut(serializers.Serializer):
+    """A seat swap after the draw (rules.md §12): the two participants exchanged."""
+
+    swap = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+    at = serializers.DateTimeField()
+
+
+def _corrections(tournament: Tournament) -> list[dict[str, Any]]:
+    return [
+        {"swap": [swap.a_id, swap.b_id], "at": swap.at}
+        for swap in selectors.seat_corrections(tournament, stage="group")
+    ]
+
+
 class DrawOutput(serializers.Serializer):
     class TableOut(serializers.Serializer):
         number = serializers.IntegerField()
@@ -49,6 +63,10 @@ class DrawOutput(serializers.Serializer):
         help_text="Participant ids in registration order, as the draw shuffled them.",
     )
     commitment = serializers.CharField(allow_null=True)
+    corrections = CorrectionOut(
+        many=True,
+        help_text="Seat swaps after the draw, oldest first; ``tables`` shows them applied.",
+    )
 
 
 def _draw_payload(tournament: Tournament) -> dict[str, Any]:
@@ -63,6 +81,7 @@ def _draw_payload(tournament: Tournament) -> dict[str, Any]:
             "algorithm": None,
             "participants": [],
             "commitment": None,
+            "corrections": [],
         }
     seated = sorted(seat.participant_id for table in tables for seat in table.seats.all())
     return {
@@ -73,6 +92,7 @@ def _draw_payload(tournament: Tournament) -> dict[str, Any]:
         # Draws recorded before the list was stored seated the active ids in id order.
         "participants": draw.participants or seated,
         "commitment": draw.commitment.commitment if draw.commitment_id else None,
+        "corrections": _corrections(tournament),
     }
 
 

@@ -22,13 +22,16 @@ from tournaments.permissions import is_staff_of
 
 from .common import TournamentApi, created
 from .fields import StrictBooleanField, StrictCharField, StrictSerializer
+from .permissions import RefereeOnly
 from .schema import ErrorCodes
 
 __all__ = [
+    "ParticipantCheckInApi",
     "ParticipantListApi",
     "ParticipantOutput",
     "ParticipantWithdrawApi",
     "PublicParticipantOutput",
+    "WithdrawAbsentApi",
 ]
 
 
@@ -52,6 +55,7 @@ class ParticipantOutput(serializers.Serializer):
     age_approved = serializers.BooleanField(required=False)
     status = serializers.CharField()
     pin = serializers.CharField(required=False)
+    checked_in = serializers.BooleanField(required=False)
 
 
 class ParticipantListApi(TournamentApi):
@@ -126,3 +130,48 @@ class ParticipantWithdrawApi(TournamentApi):
             participant=participant, actor=self.actor, reason=values["reason"]
         )
         return Response(ParticipantOutput(withdrawn).data)
+
+
+class ParticipantCheckInApi(TournamentApi):
+    """``POST/DELETE /api/tournaments/{id}/participants/{pid}/check-in/`` (staff, rules.md §12).
+
+    A withdrawn or excluded participant cannot check in: ``409 not_active``.
+    """
+
+    permission_classes = [RefereeOnly]
+    error_codes: ClassVar[ErrorCodes] = {"post": {409: ["not_active"]}}
+
+    def _participant(self, participant_id: int) -> Participant:
+        return get_object_or_404(Participant, pk=participant_id, tournament=self.tournament)
+
+    @extend_schema(request=None, responses={200: ParticipantOutput})
+    def post(self, request: Request, tournament_id: int, participant_id: int) -> Response:
+        participant = services.participant_check_in(
+            participant=self._participant(participant_id), checked_in=True, actor=self.actor
+        )
+        return Response(ParticipantOutput(participant).data)
+
+    @extend_schema(request=None, responses={200: ParticipantOutput})
+    def delete(self, request: Request, tournament_id: int, participant_id: int) -> Response:
+        participant = services.participant_check_in(
+            participant=self._participant(participant_id), checked_in=False, actor=self.actor
+        )
+        return Response(ParticipantOutput(participant).data)
+
+
+class WithdrawAbsentApi(TournamentApi):
+    """``POST /api/tournaments/{id}/participants/withdraw-absent/`` (organiser).
+
+    Before the group-stage draw, withdraws every active participant who has not
+    checked in ("not present at the draw") and answers them; ``409 draw_locked``
+    after the draw.
+    """
+
+    error_codes: ClassVar[ErrorCodes] = {"post": {409: ["draw_locked"]}}
+
+    @extend_schema(request=None, responses={200: ParticipantOutput(many=True)})
+    def post(self, request: Request, tournament_id: int) -> Response:
+        withdrawn = services.participants_withdraw_absent(
+            tournament=self.tournament, actor=self.actor
+        )
+        return Response(ParticipantOutput(withdrawn, many=True).data)

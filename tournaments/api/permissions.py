@@ -1,7 +1,8 @@
 """DRF permission classes: reading is public, changing needs a role on the tournament.
 
 The tournament is the one of the URL: ``tournament_id``, or the tournament of
-the game ``game_id`` (the view's cached ``game``, which its handler reuses). A
+the game ``game_id`` or the call ``call_id`` (the view's cached ``game`` or
+``call``, which its handler reuses). A
 request is refused as unauthenticated (401) before any lookup; a site
 administrator passes without one.
 """
@@ -27,6 +28,8 @@ def _tournament_id(view: Any) -> int | None:
         return int(kwargs["tournament_id"])
     if "game_id" in kwargs:
         return int(view.game.tournament_id)
+    if "call_id" in kwargs:
+        return int(view.call.tournament_id)
     return None
 
 

@@ -2,7 +2,8 @@
 
 A **card** shows the participant's name, their **PIN** (private: the document
 is for the tournament's staff only), their group table and position (once
-drawn) and the QR code of their public player page.
+drawn), the QR code of their public player page and a second QR code that
+opens their check-in page for staff (rules.md §12: one tap to check in).
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ class PlayerCard:
     position: int | None
     qr_data_uri: str
     url: str
+    # The participant's check-in page for staff (rules.md §12, "Who is here").
+    check_in_qr_data_uri: str = ""
+    check_in_url: str = ""
 
 
 def player_cards(tournament: Tournament, *, absolute_uri: AbsoluteUri) -> list[PlayerCard]:
@@ -46,6 +50,9 @@ def player_cards(tournament: Tournament, *, absolute_uri: AbsoluteUri) -> list[P
     ):
         seat = seats.get(participant.pk)
         url = absolute_uri(reverse("player", args=[tournament.pk, participant.pk]))
+        check_in_url = absolute_uri(
+            reverse("staff:participant", args=[tournament.pk, participant.pk]) + "#check-in"
+        )
         cards.append(
             PlayerCard(
                 name=participant.name,
@@ -54,6 +61,8 @@ def player_cards(tournament: Tournament, *, absolute_uri: AbsoluteUri) -> list[P
                 position=seat.position if seat else None,
                 qr_data_uri=qr_data_uri(url),
                 url=url,
+                check_in_qr_data_uri=qr_data_uri(check_in_url),
+                check_in_url=check_in_url,
             )
         )
     return cards

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_verifiable_draws_and_player_pins'),
+        ("tournaments", "0008_verifiable_draws_and_player_pins"),
     ]
 
     operations = [

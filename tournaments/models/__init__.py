@@ -25,12 +25,14 @@ Modules: ``tournament`` (Stage, Tournament, Character), ``people``
 (Participant, Penalty), ``play`` (GroupDraw, Table, Seat, Game), ``results``
 (Result, ResultSeat and which version counts), ``knockout`` (Knockout,
 LotDraw), ``staff`` (TournamentStaff), ``commitments`` (DrawCommitment, the draw
-algorithm), ``audit`` (AuditEntry), ``security`` (PinMistake,
-LoginDevice: throttles every process shares). Import from ``tournaments.models``.
+algorithm), ``hall`` (RoundClock, RefereeCall, SeatSwap), ``audit`` (AuditEntry),
+``security`` (PinMistake, LoginDevice: throttles every process shares). Import from
+``tournaments.models``.
 """
 
 from .audit import AuditEntry
 from .commitments import DrawCommitment
+from .hall import CALL_NOTE_LENGTH, RefereeCall, RoundClock, SeatSwap
 from .knockout import Knockout, LotDraw
 from .people import MINIMUM_AGE, Participant, Penalty
 from .play import Game, GroupDraw, Seat, Table
@@ -40,6 +42,7 @@ from .staff import TournamentStaff
 from .tournament import Character, RulesetChoice, Stage, Tournament
 
 __all__ = [
+    "CALL_NOTE_LENGTH",
     "MINIMUM_AGE",
     "AuditEntry",
     "Character",
@@ -52,13 +55,16 @@ __all__ = [
     "Participant",
     "Penalty",
     "PinMistake",
+    "RefereeCall",
     "Result",
     "ResultQuerySet",
     "ResultSeat",
     "ResultSeatQuerySet",
     "RoleChoice",
+    "RoundClock",
     "RulesetChoice",
     "Seat",
+    "SeatSwap",
     "Stage",
     "Table",
     "Tournament",

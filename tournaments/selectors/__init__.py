@@ -13,6 +13,7 @@ Modules by task:
 - ``player``: everything one participant's page shows (``PlayerRecord``);
 - ``statistics``: wins per side and table size (rules.md §11);
 - ``draws``: the published draw commitments (``CommitmentView``);
+- ``hall``: the round clock, calls for a referee, seat corrections (rules.md §12);
 - ``live``: the *live version* that tells the live pages whether anything changed.
 """
 
@@ -26,6 +27,16 @@ from tournaments.selectors.games import (
     game_view,
     games_list,
     group_tables,
+)
+from tournaments.selectors.hall import (
+    ClockView,
+    call_target,
+    calls_of,
+    champion_of,
+    clock_state,
+    clock_view,
+    open_calls,
+    seat_corrections,
 )
 from tournaments.selectors.knockout import (
     KnockoutProgress,
@@ -55,6 +66,7 @@ from tournaments.selectors.standings import StandingRow, Standings, group_standi
 from tournaments.selectors.statistics import ruleset_statistics, tournament_statistics
 
 __all__ = [
+    "ClockView",
     "CommitmentView",
     "GameView",
     "GroupSeat",
@@ -71,6 +83,11 @@ __all__ = [
     "StandingRow",
     "Standings",
     "TableMate",
+    "call_target",
+    "calls_of",
+    "champion_of",
+    "clock_state",
+    "clock_view",
     "counting_or_current_results",
     "counting_results",
     "current_result",
@@ -87,8 +104,10 @@ __all__ = [
     "live_version",
     "lot_draws",
     "once_per_state",
+    "open_calls",
     "participants_named",
     "player_record",
     "ruleset_statistics",
+    "seat_corrections",
     "tournament_statistics",
 ]

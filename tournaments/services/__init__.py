@@ -9,15 +9,18 @@ database as it was.
 Services are keyword-only and named ``<noun>_<verb>``; the ``actor`` is the
 signed-in user who acts (``django.contrib.auth.models.User``). One module per
 task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``,
-``deal``, ``results``, ``signatures``, ``penalties``, ``knockout``, ``audit`` and
-``backup`` (export and import of a whole tournament). Every public name is
-importable from this package too: ``from tournaments import services;
-services.result_record(...)``.
+``deal``, ``results``, ``signatures``, ``penalties``, ``knockout``, ``clock``,
+``calls``, ``seat_swaps``, ``bounties``, ``audit`` and ``backup`` (export and
+import of a whole tournament). Every public name is importable from this
+package too: ``from tournaments import services; services.result_record(...)``.
 """
 
 from ..errors import Conflict, DomainError, ErrorItem, InvalidInput, NotAllowed
 from .audit import audit_log
 from .backup import BackupError, export_tournament, import_tournament
+from .bounties import game_bounties_recompute
+from .calls import call_close, call_create, call_take
+from .clock import clock_add, clock_apply, clock_pause, clock_resume, clock_start, clock_stop
 from .commitments import draw_commitment_create, draw_commitment_use
 from .deal import allowed_characters, deals_characters, group_deal, knockout_reveal
 from .draw import group_stage_draw, group_stage_drawn
@@ -30,6 +33,7 @@ from .participants import (
     participant_update,
     participant_withdraw,
     participants_register,
+    participants_withdraw_absent,
 )
 from .penalties import penalty_give
 from .pins import pin_check
@@ -40,6 +44,7 @@ from .results import (
     result_snapshot,
     seat_reports,
 )
+from .seat_swaps import current_stage, seat_swap
 from .signatures import player_confirm
 from .staff import staff_appoint, staff_dismiss, user_create
 from .tournaments import (
@@ -60,13 +65,24 @@ __all__ = [
     "ParticipantInput",
     "allowed_characters",
     "audit_log",
+    "call_close",
+    "call_create",
+    "call_take",
     "character_add",
+    "clock_add",
+    "clock_apply",
+    "clock_pause",
+    "clock_resume",
+    "clock_start",
+    "clock_stop",
+    "current_stage",
     "deals_characters",
     "draw_commitment_create",
     "draw_commitment_use",
     "edit_version",
     "edit_version_check",
     "export_tournament",
+    "game_bounties_recompute",
     "game_spec",
     "group_deal",
     "group_stage_draw",
@@ -82,6 +98,7 @@ __all__ = [
     "participant_update",
     "participant_withdraw",
     "participants_register",
+    "participants_withdraw_absent",
     "penalty_give",
     "pin_check",
     "player_confirm",
@@ -89,6 +106,7 @@ __all__ = [
     "result_record",
     "result_snapshot",
     "seat_reports",
+    "seat_swap",
     "staff_appoint",
     "staff_dismiss",
     "tournament_characters",

@@ -22,7 +22,17 @@ from scoring import seating
 from scoring.lots import ALGORITHM
 
 from ..errors import Conflict, InvalidInput
-from ..models import Game, GroupDraw, Participant, Result, Seat, Stage, Table, Tournament
+from ..models import (
+    Game,
+    GroupDraw,
+    Participant,
+    Result,
+    Seat,
+    SeatSwap,
+    Stage,
+    Table,
+    Tournament,
+)
 from .audit import audit_log
 from .commitments import draw_seed
 from .deal import group_deal
@@ -65,6 +75,8 @@ def group_stage_draw(
         deals = group_deal(tournament, layout=layout, seed=seed)  # refuses before storing
         previous = _draw_snapshot(tournament)
         tables = _seat_group_stage(tournament, layout=layout, seed=seed, deals=deals)
+        # A new draw starts with no corrections (rules.md §12, api.md).
+        SeatSwap.objects.filter(tournament=tournament, stage="group").delete()
         GroupDraw.objects.update_or_create(
             tournament=tournament,
             defaults={

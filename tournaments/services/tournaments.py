@@ -23,6 +23,7 @@ from ..errors import Conflict, ErrorItem, InvalidInput, full_clean_or_raise
 from ..models import Character, Tournament, TournamentStaff
 from ..preferences import validate_settings
 from .audit import audit_log
+from .bounties import BOUNTY_KEYS, game_bounties_recompute
 from .draw import group_stage_drawn
 from .versions import edit_version_check
 
@@ -96,19 +97,40 @@ def tournament_update(
             raise Conflict.single(
                 "draw_locked", _("The ruleset cannot change after the draw."), field="ruleset"
             )
+        old_values = dict(tournament.config.values)
         for key, value in changes.items():
             setattr(tournament, key, value)
         full_clean_or_raise(tournament)
         if _tournament_snapshot(tournament) != before:
             tournament.version += 1
         tournament.save()
+        new_values = dict(tournament.config.values)
+        changed = sorted(k for k in new_values if new_values[k] != old_values.get(k))
+        if not changed:
+            audit_log(
+                tournament=tournament,
+                actor=actor,
+                action="tournament_updated",
+                obj=tournament,
+                before=before,
+                after=_tournament_snapshot(tournament),
+            )
+            return tournament
+        # Amounts that change after results (rules.md §12): one entry names the change.
+        recomputed = game_bounties_recompute(tournament) if BOUNTY_KEYS & set(changed) else 0
+        after = _tournament_snapshot(tournament)
+        others = [k for k in ("name", "date", "ruleset", "language") if before[k] != after[k]]
         audit_log(
             tournament=tournament,
             actor=actor,
-            action="tournament_updated",
+            action="settings_changed",
             obj=tournament,
-            before=before,
-            after=_tournament_snapshot(tournament),
+            before={**{k: before[k] for k in others}, **{k: old_values.get(k) for k in changed}},
+            after={
+                **{k: after[k] for k in others},
+                **{k: new_values[k] for k in changed},
+                "bounties_recomputed": recomputed,
+            },
         )
     return tournament
 

@@ -62,5 +62,7 @@ def game_confirmation(request: HttpRequest, tournament_id: int, game_id: int) ->
         "result": result,
         "seats": seats,
         "counts": result.counts(double_check=tournament.config.double_check) if result else False,
+        "call_game": game,
+        "call_seats": sorted(names.items()),
     }
     return render(request, "tournaments/public/confirm.html", context, status=status)

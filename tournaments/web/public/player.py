@@ -59,8 +59,11 @@ def _render(
         ]
     )
     RequestConfig(request, paginate=False).configure(games_table)
+    target = selectors.call_target(participant)
     context = {
         **base_context(tournament, "player"),
+        "call_game": target[0] if target else None,
+        "call_position": target[1] if target else None,
         "participant": participant,
         "record": record,
         "row": record.standing,

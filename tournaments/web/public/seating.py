@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django_tables2 import RequestConfig
 
 from tournaments import selectors
-from tournaments.models import Participant
+from tournaments.models import Participant, Tournament
 from tournaments.web.public.common import base_context, load_tournament, search_key
 from tournaments.web.tables import SeatingTable
 
@@ -62,5 +62,14 @@ def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "drawn": bool(group_tables),
         "seed": getattr(getattr(tournament, "group_draw", None), "seed", ""),
         "commitments": selectors.draw_commitments(tournament),
+        "corrections": _corrections(tournament),
     }
     return render(request, "tournaments/public/seating.html", context)
+
+
+def _corrections(tournament: Tournament) -> list[dict[str, object]]:
+    """The seat swaps after the group draw (rules.md §12), with the players' names."""
+    return [
+        {"a": swap.a.name, "b": swap.b.name, "at": swap.at}
+        for swap in selectors.seat_corrections(tournament, stage="group")
+    ]

@@ -87,6 +87,7 @@ NAV = {
     "participants_import.html": "staff-participants",
     "audit.html": "staff-home",
     "team.html": "staff-team",
+    "clock.html": "staff-clock",
 }
 
 
@@ -96,6 +97,7 @@ def render_staff(
     """Render a staff template with the role and the staff menu entry to highlight."""
     context.setdefault("is_organiser", is_organiser(request.user, context.get("tournament")))
     context.setdefault("nav", NAV.get(template, ""))
+
     return render(request, f"tournaments/staff/{template}", context, **kwargs)
 
 

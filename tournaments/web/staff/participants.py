@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import selectors, services
 from tournaments.models import Participant, Penalty, Stage, Tournament
@@ -46,6 +47,27 @@ def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
         if form is None:
             raise PermissionDenied
         return _check_in(request, tournament)
+    if request.method == "POST" and request.POST.get("action") == "withdraw_absent":
+        if form is None:
+            raise PermissionDenied
+        here = reverse("staff:participants", args=[tournament.pk])
+        done = run_service(
+            request,
+            None,
+            lambda: services.participants_withdraw_absent(
+                tournament=tournament, actor=request.user
+            ),
+            success_message=lambda gone: (
+                ngettext(
+                    "%(n)s participant who had not checked in has been withdrawn.",
+                    "%(n)s participants who had not checked in have been withdrawn.",
+                    len(gone),
+                )
+                % {"n": len(gone)}
+            ),
+            redirect_to=here,
+        )
+        return done or redirect(here)
     if request.method == "POST":
         if form is None:
             raise PermissionDenied
@@ -82,6 +104,8 @@ def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
             "limit": tournament.config.max_participants,
             "query": query,
             "checked_in": rows.filter(checked_in=True).count(),
+            "absent": rows.filter(status=Participant.Status.ACTIVE, checked_in=False).count(),
+            "drawn": services.group_stage_drawn(tournament),
         },
     )
 
@@ -150,6 +174,21 @@ def participant_detail(
                 reason=withdraw_form.cleaned_data["reason"],
             ),
             success_message=_("%(name)s has withdrawn.") % {"name": participant.name},
+            redirect_to=here,
+        )
+    elif action == "checkin":
+        # One tap from the QR code on the player card (rules.md §12, "Who is here").
+        checked_in = request.POST.get("checked_in", "1") == "1"
+        done = run_service(
+            request,
+            None,
+            lambda: services.participant_check_in(
+                participant=participant, checked_in=checked_in, actor=request.user
+            ),
+            success_message=(
+                _("%(name)s is checked in.") if checked_in else _("%(name)s is not checked in.")
+            )
+            % {"name": participant.name},
             redirect_to=here,
         )
     elif action in ("edit", "delete") and not is_organiser(request.user, tournament_id):

@@ -20,7 +20,7 @@ from scoring.results import GameSpec, evaluate_result, validate_result
 from scoring.rulesets import Role, Side
 from tournaments import selectors, services
 from tournaments.errors import DomainError
-from tournaments.models import Game, Result, ResultSeat, Seat, Tournament
+from tournaments.models import Game, Result, ResultSeat, Seat, Stage, Tournament
 from tournaments.web.forms import ResultEntry, live_problems
 
 from .access import StaffRequest, get_tournament, referee_required, render_staff
@@ -164,6 +164,22 @@ def result(request: StaffRequest, tournament_id: int, game_id: int) -> HttpRespo
     if page.game.status == Game.Status.VOID:
         return render_staff(
             request, "result_void.html", {"tournament": page.tournament, "game": page.game}
+        )
+    if (
+        request.method != "POST"
+        and page.game.stage == Stage.KNOCKOUT
+        and (champion := selectors.champion_of(page.tournament)) is not None
+    ):
+        # The final's result is final once the champion is named (rules.md §8): no form.
+        return render_staff(
+            request,
+            "result_closed.html",
+            {
+                "tournament": page.tournament,
+                "game": page.game,
+                "champion": champion,
+                "result": selectors.current_result(page.game),
+            },
         )
     if request.method != "POST":
         return _render_result(request, page, page.entry())

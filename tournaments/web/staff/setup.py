@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
+from django.contrib import messages
 from django.http import HttpResponse
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
@@ -16,7 +18,17 @@ from django.utils.translation import gettext_lazy, ngettext
 from tournaments import documents, selectors, services
 from tournaments.documents import imports
 from tournaments.errors import DomainError, ErrorItem
-from tournaments.models import Character, Game, GroupDraw, Participant, Result, Stage
+from tournaments.models import (
+    Character,
+    Game,
+    GroupDraw,
+    Participant,
+    Result,
+    Seat,
+    SeatSwap,
+    Stage,
+    Tournament,
+)
 from tournaments.web.forms import (
     CharacterForm,
     DrawForm,
@@ -198,6 +210,8 @@ def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
     unused = list(
         tournament.draw_commitments.filter(used_for="").values_list("commitment", flat=True)
     )
+    if request.method == "POST" and "swap" in request.POST:
+        return _seat_swap(request, tournament)
     if request.method == "POST" and "publish_commitment" in request.POST:
         done = run_service(
             request,
@@ -271,5 +285,56 @@ def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
             ],
             "locked": locked,
             "active": tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
+            **_swap_context(tournament),
         },
     )
+
+
+def _swap_context(tournament: Tournament) -> dict[str, object]:
+    """The seats an organiser may still swap (rules.md §12), and the swaps so far."""
+    stage, tables = services.current_stage(tournament)
+    started = set(
+        Result.objects.filter(game__table__in=tables).values_list("game__table_id", flat=True)
+    )
+    seats = (
+        Seat.objects.filter(table__in=[t for t in tables if t.pk not in started])
+        .select_related("table", "participant")
+        .order_by("table__number", "position")
+    )
+    choices = [
+        (
+            seat.participant_id,
+            _("Table %(t)s, seat %(p)s: %(name)s")
+            % {"t": seat.table.number, "p": seat.position, "name": seat.participant.name},
+        )
+        for seat in seats
+    ]
+    names = dict(tournament.participants.values_list("pk", "name"))
+    return {
+        "swap_stage": stage,
+        "swap_choices": choices,
+        "swaps": [
+            {"a": names.get(s.a_id, "?"), "b": names.get(s.b_id, "?"), "at": s.at, "stage": s.stage}
+            for s in SeatSwap.objects.filter(tournament=tournament).order_by("id")
+        ],
+    }
+
+
+def _seat_swap(request: StaffRequest, tournament: Tournament) -> HttpResponse:
+    """Swap two seated players of the current stage (a correction after the draw)."""
+    here = reverse("staff:draw", args=[tournament.pk])
+    try:
+        a, b = int(request.POST.get("a", "")), int(request.POST.get("b", ""))
+    except ValueError:
+        messages.error(request, _("Choose two participants."))
+        return redirect(here)
+    done = run_service(
+        request,
+        None,
+        lambda: services.seat_swap(tournament=tournament, a=a, b=b, actor=request.user),
+        success_message=_(
+            "The two seats have been swapped; the draw record shows it as a correction."
+        ),
+        redirect_to=here,
+    )
+    return done or redirect(here)

@@ -5,6 +5,7 @@ Names live in the ``staff`` namespace, e.g. ``reverse("staff:result", args=[t, g
 
 from django.urls import path
 
+from .hall import calls_fragment, clock
 from .home import audit, staff_index, tournament_home
 from .knockout import knockout
 from .participants import participant_detail, participants
@@ -63,4 +64,6 @@ urlpatterns = [
     path("t/<id:tournament_id>/staff/knockout/", knockout, name="knockout"),
     path("t/<id:tournament_id>/staff/audit/", audit, name="audit"),
     path("t/<id:tournament_id>/staff/team/", team, name="team"),
+    path("t/<id:tournament_id>/staff/clock/", clock, name="clock"),
+    path("t/<id:tournament_id>/staff/calls/", calls_fragment, name="calls"),
 ]

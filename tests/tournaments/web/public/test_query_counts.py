@@ -44,8 +44,8 @@ MAX_QUERIES = {
     "leaderboard": 8,
     "leaderboard_fragment": 8,
     "projector": 8,
-    "player": 12,
-    "seating": 5,  # + the draw commitments
+    "player": 13,  # + the game a player would call a referee to (rules.md §12)
+    "seating": 6,  # + the draw commitments, + the seat corrections
     "standings_api": 8,
 }
 

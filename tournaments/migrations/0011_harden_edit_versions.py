@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0009_harden_backup_identity'),
+        ("tournaments", "0010_harden_backup_identity"),
     ]
 
     operations = [
