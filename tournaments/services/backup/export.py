@@ -99,6 +99,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "version": g.version,
                 "dealt": g.dealt,
                 "revealed": g.revealed,
+                "deal_algorithm": g.deal_algorithm,
             }
             for g in games
         ],

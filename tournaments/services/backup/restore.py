@@ -26,6 +26,7 @@ from ...models import (
     Table,
     Tournament,
 )
+from ...models.commitments import legacy_deal_algorithm
 from ..audit import audit_log
 from .export import FORMAT, VERSION
 
@@ -180,6 +181,8 @@ class _Restore:
                 # The character deal; absent in backups made before it existed.
                 dealt=g.get("dealt") or {},
                 revealed=g.get("revealed") or [],
+                # Backups made before deals recorded their algorithm were dealt with the old one.
+                deal_algorithm=g.get("deal_algorithm") or legacy_deal_algorithm(),
             )
             for g in rows
         )
