@@ -9,7 +9,7 @@ from django.contrib.auth.models import Group, User
 from django.db import transaction
 from django.utils import timezone
 
-from . import services
+from . import selectors, services
 from .models import Result, Stage, Tournament
 from .permissions import ORGANISERS, REFEREES
 from .simulation import open_games, play_knockout, record_random_results
@@ -217,7 +217,7 @@ def _correct_one_result(tournament: Tournament, *, referee: User) -> None:
     result = Result.objects.current().filter(game__tournament=tournament)[0]
     services.result_record(
         game=result.game,
-        seats=services.seat_reports(result),
+        seats=selectors.seat_reports(result),
         winner=int(result.winner) if result.winner.isdigit() else result.winner,
         signed=True,
         reason="Unterschriften nachgetragen",

@@ -13,19 +13,31 @@ Modules by task:
 - ``player``: everything one participant's page shows (``PlayerRecord``);
 - ``statistics``: wins per side and table size (rules.md §11);
 - ``draws``: the published draw commitments (``CommitmentView``);
+- ``tournament``: the tournament's phase (``Phase``, ``tournament_phase``) and
+  the characters it allows;
+- ``rules``: what the rules engine needs about a stored game (``game_spec``);
+- ``overview``: the staff start page's counts (``StaffOverview``);
+- ``seating``: who sits where (``Seating``), for the seating page, its PDF
+  and the projector;
+- ``progress``: the organiser's progress board (``ProgressBoard``);
+- ``audit``: the audit log and the names its ids stand for;
 - ``live``: the *live version* that tells the live pages whether anything changed.
 """
 
+from tournaments.selectors.audit import AuditNames, GamePlace, audit_entries, audit_names
 from tournaments.selectors.draws import CommitmentView, draw_commitments
 from tournaments.selectors.games import (
     GameView,
+    ResultVersion,
     SeatView,
     counting_or_current_results,
     counting_results,
     current_result,
+    game_rounds,
     game_view,
     games_list,
     group_tables,
+    result_history,
 )
 from tournaments.selectors.knockout import (
     KnockoutProgress,
@@ -41,6 +53,7 @@ from tournaments.selectors.knockout import (
     lot_draws,
 )
 from tournaments.selectors.live import live_version, once_per_state
+from tournaments.selectors.overview import StaffOverview, staff_overview
 from tournaments.selectors.player import (
     GroupSeat,
     KnockoutStep,
@@ -51,11 +64,41 @@ from tournaments.selectors.player import (
     participants_named,
     player_record,
 )
+from tournaments.selectors.progress import (
+    STATE_LABELS,
+    Cell,
+    ProgressBoard,
+    ProgressRow,
+    awaiting_games,
+    game_state,
+    progress_board,
+)
+from tournaments.selectors.rules import allowed_characters, game_spec, seat_reports
+from tournaments.selectors.seating import (
+    SeatedPlayer,
+    Seating,
+    SeatingTable,
+    current_seating,
+    group_seating,
+    name_sort_key,
+)
 from tournaments.selectors.standings import StandingRow, Standings, group_standings
 from tournaments.selectors.statistics import ruleset_statistics, tournament_statistics
+from tournaments.selectors.tournament import (
+    Phase,
+    deals_characters,
+    group_stage_drawn,
+    tournament_characters,
+    tournament_phase,
+    with_phase,
+)
 
 __all__ = [
+    "STATE_LABELS",
+    "AuditNames",
+    "Cell",
     "CommitmentView",
+    "GamePlace",
     "GameView",
     "GroupSeat",
     "KnockoutProgress",
@@ -63,21 +106,40 @@ __all__ = [
     "KnockoutTableView",
     "LotView",
     "PenaltyLine",
+    "Phase",
     "PlayerGame",
     "PlayerRecord",
+    "ProgressBoard",
+    "ProgressRow",
     "Ranking",
     "RankingRow",
+    "ResultVersion",
     "SeatView",
+    "SeatedPlayer",
+    "Seating",
+    "SeatingTable",
+    "StaffOverview",
     "StandingRow",
     "Standings",
     "TableMate",
+    "allowed_characters",
+    "audit_entries",
+    "audit_names",
+    "awaiting_games",
     "counting_or_current_results",
     "counting_results",
     "current_result",
+    "current_seating",
+    "deals_characters",
     "draw_commitments",
     "final_ranking",
+    "game_rounds",
+    "game_spec",
+    "game_state",
     "game_view",
     "games_list",
+    "group_seating",
+    "group_stage_drawn",
     "group_standings",
     "group_tables",
     "knockout_progress",
@@ -86,9 +148,17 @@ __all__ = [
     "knockout_tables",
     "live_version",
     "lot_draws",
+    "name_sort_key",
     "once_per_state",
     "participants_named",
     "player_record",
+    "progress_board",
+    "result_history",
     "ruleset_statistics",
+    "seat_reports",
+    "staff_overview",
+    "tournament_characters",
+    "tournament_phase",
     "tournament_statistics",
+    "with_phase",
 ]

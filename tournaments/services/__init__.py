@@ -10,17 +10,18 @@ Services are keyword-only and named ``<noun>_<verb>``; the ``actor`` is the
 signed-in user who acts (``django.contrib.auth.models.User``). One module per
 task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``,
 ``deal``, ``results``, ``signatures``, ``penalties``, ``knockout``, ``audit`` and
-``backup`` (export and import of a whole tournament). Every public name is
-importable from this package too: ``from tournaments import services;
-services.result_record(...)``.
+``backup`` (export and import of a whole tournament). Services only write:
+what they read (``game_spec``, ``tournament_phase``, the characters) comes
+from ``tournaments.selectors``. Every public name is importable from this
+package too: ``from tournaments import services; services.result_record(...)``.
 """
 
 from ..errors import Conflict, DomainError, ErrorItem, InvalidInput, NotAllowed
 from .audit import audit_log
 from .backup import BackupError, export_tournament, import_tournament
 from .commitments import draw_commitment_create, draw_commitment_use
-from .deal import allowed_characters, deals_characters, group_deal, knockout_reveal
-from .draw import group_stage_draw, group_stage_drawn
+from .deal import group_deal, knockout_reveal
+from .draw import group_stage_draw
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
 from .participants import (
     ParticipantInput,
@@ -32,21 +33,10 @@ from .participants import (
     participants_register,
 )
 from .penalties import penalty_give
-from .results import (
-    game_spec,
-    result_confirm,
-    result_record,
-    result_snapshot,
-    seat_reports,
-)
+from .results import result_confirm, result_record, result_snapshot
 from .signatures import player_confirm
 from .staff import staff_appoint, staff_dismiss, user_create
-from .tournaments import (
-    character_add,
-    tournament_characters,
-    tournament_create,
-    tournament_update,
-)
+from .tournaments import character_add, tournament_create, tournament_update
 
 __all__ = [
     "BackupError",
@@ -56,17 +46,13 @@ __all__ = [
     "InvalidInput",
     "NotAllowed",
     "ParticipantInput",
-    "allowed_characters",
     "audit_log",
     "character_add",
-    "deals_characters",
     "draw_commitment_create",
     "draw_commitment_use",
     "export_tournament",
-    "game_spec",
     "group_deal",
     "group_stage_draw",
-    "group_stage_drawn",
     "import_tournament",
     "knockout_next_round",
     "knockout_pick_order",
@@ -83,10 +69,8 @@ __all__ = [
     "result_confirm",
     "result_record",
     "result_snapshot",
-    "seat_reports",
     "staff_appoint",
     "staff_dismiss",
-    "tournament_characters",
     "tournament_create",
     "tournament_update",
     "user_create",

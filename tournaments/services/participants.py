@@ -24,8 +24,8 @@ from django_countries import countries
 
 from ..errors import Conflict, ErrorItem, InvalidInput, items_from_validation_error
 from ..models import Game, Participant, Seat, Stage, Tournament
+from ..selectors.tournament import group_stage_drawn
 from .audit import audit_log
-from .draw import group_stage_drawn
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ from scoring.rulesets import Ruleset
 from ..errors import Conflict, ErrorItem, InvalidInput, full_clean_or_raise
 from ..models import Character, Tournament, TournamentStaff
 from ..preferences import validate_settings
+from ..selectors.tournament import group_stage_drawn
 from .audit import audit_log
-from .draw import group_stage_drawn
 
 CHANGEABLE = frozenset({"name", "date", "language", "settings", "ruleset"})
 
@@ -141,11 +141,3 @@ def character_add(
             after={"name": name, "life_points": life_points},
         )
     return character
-
-
-def tournament_characters(tournament: Tournament) -> dict[str, int]:
-    """Name -> life points of every character the tournament allows."""
-    rows = Character.objects.filter(tournament__isnull=True) | Character.objects.filter(
-        tournament=tournament
-    )
-    return dict(rows.values_list("name", "life_points"))

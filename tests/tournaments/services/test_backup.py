@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tests import factories
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import AuditEntry, Result, Tournament
 from tournaments.selectors import final_ranking, group_standings
 from tournaments.simulation import open_games, play_knockout, record_random_results
@@ -49,7 +49,7 @@ def test_a_whole_tournament_survives_export_and_import(tmp_path, django_user_mod
     result = Result.objects.filter(game__tournament=tournament).first()
     services.result_record(
         game=result.game,
-        seats=services.seat_reports(result),
+        seats=selectors.seat_reports(result),
         signed=True,
         reason="Unterschrift nachgeholt",
         version=1,
@@ -83,7 +83,7 @@ def test_a_whole_tournament_survives_export_and_import(tmp_path, django_user_mod
     assert Result.objects.filter(game__tournament=restored).count() == versions_before
     assert Result.objects.filter(game__tournament=restored, version=2).count() == 1
     assert restored.penalties.count() == 2
-    assert services.tournament_characters(restored)["Belle Star"] == 4
+    assert selectors.tournament_characters(restored)["Belle Star"] == 4
     restored_referee = django_user_model.objects.get(username="schiri-export")
     assert not restored_referee.is_active and not restored_referee.has_usable_password()
     # the history is kept, plus a note of the import
@@ -170,7 +170,7 @@ def test_a_restored_tournament_exports_the_same_backup(tmp_path):
     result = Result.objects.current().filter(game__tournament=tournament)[0]
     services.result_record(
         game=result.game,
-        seats=services.seat_reports(result),
+        seats=selectors.seat_reports(result),
         signed=True,
         reason="nachgetragen",
         version=1,

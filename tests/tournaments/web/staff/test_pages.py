@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.demo import play_group_rounds
 from tournaments.models import (
     AuditEntry,
@@ -483,7 +483,7 @@ def test_the_progress_board_has_a_constant_number_of_queries(
     game = first_game(tournament, round=2)
     services.result_record(
         game=game,
-        seats=services.seat_reports(Result.objects.get(game=game)),
+        seats=selectors.seat_reports(Result.objects.get(game=game)),
         reason="typo",
         version=1,
         actor=organiser,
