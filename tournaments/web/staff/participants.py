@@ -186,6 +186,6 @@ def participant_detail(
             "penalty_form": penalty_form,
             "withdraw_form": withdraw_form,
             "edit_form": edit_form,
-            "can_delete": not services.group_stage_drawn(tournament),
+            "can_delete": not selectors.group_stage_drawn(tournament),
         },
     )

@@ -15,31 +15,9 @@ from django.utils.translation import gettext_lazy
 from django_countries.fields import Country
 
 from tournaments.models import AuditEntry, Game, Participant
-from tournaments.selectors import GameView
+from tournaments.selectors import STATE_LABELS, GameView, game_state
 
 from .access import scoresheets_url
-
-
-def cell_state(game: Game, *, awaiting: bool = False) -> str:
-    """A game's state on the staff pages; ``awaiting``: its result waits for confirmation."""
-    if game.status == Game.Status.VOID:
-        return "void"
-    if game.status == Game.Status.OPEN:
-        return "open"
-    if awaiting:
-        return "awaiting"
-    return "corrected" if game.version > 1 else "recorded"
-
-
-def cell_label(state: str) -> str:
-    return {
-        "open": _("open"),
-        "recorded": _("recorded"),
-        "corrected": _("corrected"),
-        "awaiting": _("awaiting confirmation"),
-        "void": _("not played"),
-        "none": "",
-    }[state]
 
 
 @dataclass(frozen=True)
@@ -58,7 +36,7 @@ class GameCard:
 def game_card(view: GameView, *, awaiting: bool = False) -> GameCard:
     """The card of a game as ``selectors.games_list`` returns it."""
     game = view.game
-    state = cell_state(game, awaiting=awaiting)
+    state = game_state(game, awaiting=awaiting)
     void = game.status == Game.Status.VOID
     if game.status == Game.Status.OPEN:
         action = _("Enter result")
@@ -69,7 +47,7 @@ def game_card(view: GameView, *, awaiting: bool = False) -> GameCard:
     return GameCard(
         game=game,
         state=state,
-        label=cell_label(state),
+        label=str(STATE_LABELS[state]),
         seats=[
             (s.position, s.participant.name, s.position == game.sheriff_position)
             for s in view.seats
