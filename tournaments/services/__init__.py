@@ -30,7 +30,10 @@ from .participants import (
     participant_leave,
     participant_update,
     participant_withdraw,
+    participants_check,
+    participants_delete,
     participants_register,
+    registration_refused,
 )
 from .penalties import penalty_give
 from .results import result_confirm, result_record, result_snapshot
@@ -63,9 +66,12 @@ __all__ = [
     "participant_leave",
     "participant_update",
     "participant_withdraw",
+    "participants_check",
+    "participants_delete",
     "participants_register",
     "penalty_give",
     "player_confirm",
+    "registration_refused",
     "result_confirm",
     "result_record",
     "result_snapshot",
