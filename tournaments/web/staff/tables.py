@@ -81,6 +81,31 @@ class ParticipantTable(tables.Table):
             "id": lambda record: f"p{record.pk}",
         }
 
+    def __init__(self, *args: Any, selectable: bool = False, **kwargs: Any) -> None:
+        """``selectable``: a first column of tick boxes for the list's "remove" action
+        (before the draw); they belong to the form ``remove-form`` below the table."""
+        if selectable:
+            kwargs["extra_columns"] = [
+                (
+                    "select",
+                    tables.CheckBoxColumn(
+                        accessor="pk",
+                        attrs={
+                            "td__input": {
+                                "form": "remove-form",
+                                "name": "participant",
+                                "aria-label": lambda record: (
+                                    _("Tick %(name)s") % {"name": record.name}
+                                ),
+                            },
+                            "th__input": {"hidden": "hidden", "disabled": "disabled"},
+                        },
+                    ),
+                )
+            ]
+            kwargs["sequence"] = ("select", "name", "checked_in", "status", "...")
+        super().__init__(*args, **kwargs)
+
     def render_name(self, record: Participant) -> str:
         url = reverse("staff:participant", args=[record.tournament_id, record.pk])
         return format_html('<a href="{}">{}</a>', url, record.name)
