@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from . import selectors, services
 from .models import Result, Stage, Tournament
-from .permissions import ORGANISERS, REFEREES
+from .permissions import ORGANISERS
 from .simulation import open_games, play_knockout, record_random_results
 
 DEMO_SUFFIX = "(Demo)"
@@ -50,7 +50,12 @@ DEMO_PLAYERS: tuple[tuple[str, str], ...] = (
     ("Petra Dvořák", "CZ"),
     ("Mads Nielsen", "DK"),
 )
-DEMO_USERS = (("orga", ORGANISERS), ("schiri", REFEREES), ("schiri2", REFEREES))
+# Referees are staff of each demo tournament; only the organiser is in a site group.
+DEMO_USERS: tuple[tuple[str, str | None], ...] = (
+    ("orga", ORGANISERS),
+    ("schiri", None),
+    ("schiri2", None),
+)
 DEMO_PASSWORD = "bang-demo"  # a demo on a laptop, created only with DEBUG on
 
 
@@ -61,7 +66,8 @@ def demo_users() -> dict[str, User]:
         if created:
             user.set_password(DEMO_PASSWORD)
             user.save()
-        user.groups.add(Group.objects.get(name=group))
+        if group is not None:
+            user.groups.add(Group.objects.get(name=group))
         users[username] = user
     return users
 

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from tournaments import selectors
 from tournaments.models import Game, Stage, Tournament
-from tournaments.permissions import is_referee
+from tournaments.permissions import is_staff_of
 from tournaments.selectors import GameView
 
 from .common import GameApi, TournamentApi
@@ -99,5 +99,5 @@ def deal_context(request: Request, tournament: Tournament) -> dict[str, bool]:
     """Whether the games carry their character deal, and whether the viewer is staff."""
     return {
         "deals": selectors.deals_characters(tournament),
-        "staff": is_referee(request.user, tournament),
+        "staff": is_staff_of(request.user, tournament),
     }

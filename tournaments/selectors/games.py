@@ -37,9 +37,9 @@ __all__ = [
     "GameView",
     "ResultVersion",
     "SeatView",
-    "counting_or_current_results",
     "counting_results",
     "current_result",
+    "current_results",
     "game_rounds",
     "game_view",
     "games_list",
@@ -86,7 +86,7 @@ def counting_results(tournament: Tournament) -> QuerySet[Result]:
     return Result.objects.counting(tournament)
 
 
-def counting_or_current_results(tournament: Tournament) -> QuerySet[Result]:
+def current_results(tournament: Tournament) -> QuerySet[Result]:
     """The current version of every result (confirmed or not), with who entered it."""
     return (
         Result.objects.current()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.views.decorators.cache import cache_control
 
 from tournaments.models import Participant, Tournament
 from tournaments.web.public.common import base_context, load_tournament
@@ -23,3 +25,9 @@ def tournament_home(request: HttpRequest, tournament_id: int) -> HttpResponse:
         status=Participant.Status.WITHDRAWN
     ).count()
     return render(request, "tournaments/public/tournament.html", context)
+
+
+@cache_control(max_age=86400, public=True)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``, which browsers ask for on their own: the icon in ``static/``."""
+    return redirect(static("favicon.ico"), permanent=True)

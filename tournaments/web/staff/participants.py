@@ -175,7 +175,7 @@ def participant_detail(
     tournament = get_tournament(tournament_id)
     participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
     action = request.POST.get("action")
-    penalty_form = PenaltyForm(request.POST if action == "penalty" else None)
+    penalty_form = PenaltyForm(request.POST if action == "penalty" else None, auto_id="penalty_%s")
     edit_form = ParticipantForm(
         request.POST if action == "edit" else None,
         initial={
@@ -185,7 +185,10 @@ def participant_detail(
             "age_approved": participant.age_approved,
         },
     )
-    withdraw_form = WithdrawForm(request.POST if action == "withdraw" else None)
+    # Two forms of the page have a "reason": each field its own id.
+    withdraw_form = WithdrawForm(
+        request.POST if action == "withdraw" else None, auto_id="withdraw_%s"
+    )
     here = reverse("staff:participant", args=[tournament.pk, participant.pk])
     done = None
     if action == "penalty":

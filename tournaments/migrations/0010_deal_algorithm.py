@@ -10,7 +10,7 @@ from django.db import migrations
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0008_verifiable_draws_and_player_pins"),
+        ("tournaments", "0009_remove_referees_group"),
     ]
 
     operations = [
