@@ -24,10 +24,8 @@ transaction, one audit entry.
 from __future__ import annotations
 
 import dataclasses
-import re
 import zipfile
 from collections.abc import Iterator, Sequence
-from datetime import date, datetime
 from typing import IO, Any
 
 from django.contrib.auth.models import User
@@ -38,10 +36,12 @@ from tournaments import selectors, services
 from tournaments.errors import DomainError, ErrorItem, InvalidInput
 from tournaments.models import Participant, Tournament
 
+from .import_cells import FALSE_WORDS, TRUE_WORDS, blank, parse_bool, parse_date, participant
 from .upload_checks import inspect_xlsx
 
 __all__ = [
     "COLUMNS",
+    "FALSE_WORDS",
     "FIRST_ROW",
     "HEADERS",
     "HEADER_ROW",
@@ -49,6 +49,7 @@ __all__ = [
     "MAX_FILE_SIZE",
     "MAX_ROWS",
     "REQUIRED",
+    "TRUE_WORDS",
     "Duplicate",
     "ImportCheck",
     "InvalidFile",
@@ -88,11 +89,6 @@ HEADERS: dict[str, str] = {
     "alter bestätigt": "age_approved",
 }
 REQUIRED = ("name", "nationality")
-
-TRUE_WORDS = frozenset({"true", "1", "ja", "yes", "x", "wahr", "j", "y", "✓", "✔"})
-FALSE_WORDS = frozenset({"false", "0", "nein", "no", "falsch", "n", "-", ""})
-_GERMAN_DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
-_ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 
 
 class InvalidFile(InvalidInput):
@@ -245,9 +241,9 @@ def read_participants(file: IO[bytes]) -> tuple[list[ParsedRow], list[ErrorItem]
             )
             break
         cells = {key: values[index] if index < len(values) else None for key, index in columns}
-        if all(_blank(v) for v in cells.values()):
+        if all(blank(v) for v in cells.values()):
             continue
-        item, row_problems = _participant(cells, number)
+        item, row_problems = participant(cells, number)
         problems.extend(row_problems)
         parsed.append(ParsedRow(row=number, item=item))
     return parsed, problems
@@ -289,7 +285,7 @@ def _columns(header: tuple[Any, ...]) -> tuple[list[tuple[str, int]], list[Error
     columns: dict[str, int] = {}
     problems: list[ErrorItem] = []
     for index, value in enumerate(header):
-        if _blank(value):
+        if blank(value):
             continue
         label = str(value).strip()
         key = HEADERS.get(label.casefold().replace("-", "_"), HEADERS.get(label.casefold()))
@@ -326,104 +322,3 @@ def _columns(header: tuple[Any, ...]) -> tuple[list[tuple[str, int]], list[Error
                 )
             )
     return list(columns.items()), problems
-
-
-def _participant(
-    cells: dict[str, Any], row: int
-) -> tuple[services.ParticipantInput, list[ErrorItem]]:
-    problems: list[ErrorItem] = []
-    name = "" if _blank(cells.get("name")) else str(cells["name"]).strip()
-    if not name:
-        problems.append(
-            ErrorItem(code="missing_name", message=_("The name is missing."), field="name", row=row)
-        )
-    elif name.startswith("="):
-        problems.append(
-            ErrorItem(
-                code="formula_in_name",
-                message=_("A name must not begin with “=”: spreadsheets read it as a formula."),
-                field="name",
-                row=row,
-            )
-        )
-    nationality = "" if _blank(cells.get("nationality")) else str(cells["nationality"]).strip()
-    if not nationality:
-        problems.append(
-            ErrorItem(
-                code="missing_nationality",
-                message=_("The nationality is missing (a country code such as DE)."),
-                field="nationality",
-                row=row,
-            )
-        )
-    birth_date = None
-    raw_date = cells.get("birth_date")
-    if not _blank(raw_date):
-        birth_date = parse_date(raw_date)
-        if birth_date is None:
-            problems.append(
-                ErrorItem(
-                    code="invalid_date",
-                    message=_("“%(value)s” is not a date; write YYYY-MM-DD or DD.MM.YYYY.")
-                    % {"value": raw_date},
-                    field="birth_date",
-                    row=row,
-                )
-            )
-    age_approved = parse_bool(cells.get("age_approved"))
-    if age_approved is None:
-        problems.append(
-            ErrorItem(
-                code="invalid_boolean",
-                message=_("“%(value)s” is not yes or no (use ja/yes/x/1 or nein/no/0).")
-                % {"value": cells.get("age_approved")},
-                field="age_approved",
-                row=row,
-            )
-        )
-    item = services.ParticipantInput(
-        name=name,
-        nationality=nationality,
-        birth_date=birth_date,
-        age_approved=bool(age_approved),
-    )
-    return item, problems
-
-
-def _blank(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
-def parse_date(value: Any) -> date | None:
-    """A date from a date cell or a ``YYYY-MM-DD`` / ``DD.MM.YYYY`` text; else ``None``."""
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    if not isinstance(value, str):
-        return None
-    text = value.strip()
-    if match := _ISO_DATE.match(text):
-        year, month, day = (int(g) for g in match.groups())
-    elif match := _GERMAN_DATE.match(text):
-        day, month, year = (int(g) for g in match.groups())
-    else:
-        return None
-    try:
-        return date(year, month, day)
-    except ValueError:
-        return None
-
-
-def parse_bool(value: Any) -> bool | None:
-    """Yes/no from a cell: a boolean, 1/0, or ja/yes/x/true vs. nein/no/false/empty."""
-    if value is None or isinstance(value, bool):
-        return bool(value)
-    if isinstance(value, int | float):
-        return bool(value) if value in (0, 1) else None
-    text = str(value).strip().casefold()
-    if text in TRUE_WORDS:
-        return True
-    if text in FALSE_WORDS:
-        return False
-    return None

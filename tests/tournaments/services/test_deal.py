@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from scoring import deal
 from tests import factories
+from tests.language import in_english
 from tournaments import selectors, services
 from tournaments.models import Character, Game, Stage, Table
 from tournaments.simulation import open_games, play_knockout, record_random_results
@@ -154,7 +155,7 @@ def test_staff_see_the_deal_and_the_public_only_after_the_result(api, referee):
 def test_the_referees_form_offers_only_the_dealt_characters(referee):
     tournament = dealing_tournament(10)
     game = Game.objects.get(tournament=tournament, table__number=1, round=2)
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = in_english(Client(HTTP_ACCEPT_LANGUAGE="en"))
     client.force_login(referee)
     html = client.get(reverse("staff:result", args=[tournament.pk, game.pk])).content.decode()
     for position, pair in game.dealt.items():

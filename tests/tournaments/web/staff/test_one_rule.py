@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
+from tests.language import in_english
 from tests.tournaments.api.test_double_check import SHERIFF_WINS
 from tournaments import selectors, services
 from tournaments.models import Game, Result
@@ -36,14 +37,9 @@ def _sign_all(api, game):
 
 def _pages(client, tournament, game):
     client.force_login(factories.make_referee(username="second"))
-    form = client.get(
-        reverse("staff:result", args=[tournament.pk, game.pk]), HTTP_ACCEPT_LANGUAGE="en"
-    ).content.decode()
-    cards = client.get(
-        reverse("staff:games", args=[tournament.pk]),
-        {"show": "unconfirmed"},
-        HTTP_ACCEPT_LANGUAGE="en",
-    )
+    in_english(client)
+    form = client.get(reverse("staff:result", args=[tournament.pk, game.pk])).content.decode()
+    cards = client.get(reverse("staff:games", args=[tournament.pk]), {"show": "unconfirmed"})
     return form, cards.content.decode()
 
 
@@ -101,8 +97,8 @@ def test_the_phase_costs_no_query_where_the_tournament_was_loaded_with_it(
 def test_every_page_names_the_same_phase(client, organiser):
     tournament = factories.drawn_tournament(10)
     client.force_login(organiser)
-    en = {"HTTP_ACCEPT_LANGUAGE": "en"}
-    public = client.get(reverse("tournament", args=[tournament.pk]), **en).content.decode()
-    staff = client.get(reverse("staff:tournament", args=[tournament.pk]), **en).content.decode()
+    in_english(client)
+    public = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
+    staff = client.get(reverse("staff:tournament", args=[tournament.pk])).content.decode()
     assert 'class="stage stage-drawn"' in public
     assert "Now: Group stage · drawn" in staff

@@ -8,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
+from tests.language import in_english
 from tournaments import services
 from tournaments.errors import Conflict
 from tournaments.models import AuditEntry, Participant
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def client_for(user) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = in_english(Client(HTTP_ACCEPT_LANGUAGE="en"))
     client.force_login(user)
     return client
 
