@@ -22,16 +22,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
-from tournaments.models import (
-    Game,
-    Participant,
-    Result,
-    ResultSeat,
-    Seat,
-    Stage,
-    Table,
-    Tournament,
-)
+from tournaments.models import Game, Participant, Result, ResultSeat, Seat, Stage, Table, Tournament
 
 __all__ = [
     "GameView",
