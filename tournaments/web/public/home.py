@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
-from django.templatetags.static import static
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 
 from tournaments.models import Participant, Tournament
@@ -29,5 +29,9 @@ def tournament_home(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @cache_control(max_age=86400, public=True)
 def favicon(request: HttpRequest) -> HttpResponse:
-    """``/favicon.ico``, which browsers ask for on their own: the icon in ``static/``."""
-    return redirect(static("favicon.ico"), permanent=True)
+    """``/favicon.ico``, which browsers ask for on their own: ``static/favicon.ico``."""
+    path = finders.find("favicon.ico")
+    if not isinstance(path, str):
+        raise Http404
+    with open(path, "rb") as file:
+        return HttpResponse(file.read(), content_type="image/x-icon")
