@@ -3,24 +3,36 @@
 #   make test  - set up and run the whole test suite
 #   make schema - refresh docs/openapi.yaml, the API's schema as reviewed
 # uv is installed from PyPI if missing; it creates .venv from pyproject.toml + uv.lock.
+# `make run`/`make demo` install only what running needs (no dev group: no test,
+# lint or browser tools); `make test` adds the dev group.
 
 UV ?= $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
 PY := $(UV) run --frozen python
+# `uv run` syncs first: without --no-dev it would install the dev group again.
+PY_RUN := $(UV) run --frozen --no-dev python
 PYTEST_ARGS ?= -n 2
 
-.PHONY: setup run test lint messages demo schema
+.PHONY: uv setup setup-run run test lint messages demo schema
 
-setup:
+uv:
 	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
+
+# Everything, the dev group included (tests, linters, browser tests).
+setup: uv
 	$(UV) sync --frozen
 	$(PY) manage.py compilemessages --ignore=.venv -v 0
 
-demo: setup
-	$(PY) manage.py migrate --noinput -v 0
-	$(PY) manage.py load_demo --reset
+# Only what running the app needs.
+setup-run: uv
+	$(UV) sync --frozen --no-dev
+	$(PY_RUN) manage.py compilemessages --ignore=.venv -v 0
+
+demo: setup-run
+	$(PY_RUN) manage.py migrate --noinput -v 0
+	$(PY_RUN) manage.py load_demo --reset
 
 run: demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY_RUN) manage.py runserver 127.0.0.1:8000
 
 test: setup
 	$(UV) run --frozen ruff check .

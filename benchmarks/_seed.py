@@ -31,7 +31,7 @@ def main() -> None:
     from rest_framework.authtoken.models import Token
 
     from scoring.simulate import random_result
-    from tournaments import services
+    from tournaments import selectors, services
     from tournaments.models import Stage
     from tournaments.simulation import open_games, record_random_results, simulate_tournament
 
@@ -59,7 +59,7 @@ def main() -> None:
     for number, game in enumerate(open_games(hall, stage=Stage.GROUP, rounds=[4]), start=1):
         referee = User.objects.create_user(f"bench-referee-{number}", password=None)
         services.staff_appoint(tournament=hall, user=referee, role="referee", actor=organiser)
-        reports, winner = random_result(services.game_spec(game), rng)
+        reports, winner = random_result(selectors.game_spec(game), rng)
         body = {
             "seats": [
                 {

@@ -12,34 +12,36 @@ Words used here:
 - The **label** names one table and round (``group:table-3:round-2``,
   ``knockout:round-1:table-2``), so that every game gets its own shuffle.
 
-The algorithm (``docs/deal.md``), so that anyone can re-implement it without
-Python's ``random``: block *i* (from 0) is ``SHA-256(UTF-8(seed + "\\n" +
-label + "\\n" + str(i)))``; its first 8 bytes, big-endian, are a 64-bit
-number. A number below *n* takes the next block's number *x*, refusing it
-while ``x >= 2**64 - (2**64 mod n)``, and answers ``x mod n``. The pool is
-shuffled by Fisher-Yates (for *k* from len-1 down to 1, swap item *k* with
-item ``below(k + 1)``), and the shuffled pool is dealt from its start: the
-group position *p* gets items ``2(p-1)`` and ``2(p-1)+1``; a knockout table
-reveals the first players + 1.
+The algorithm is the draw's (``scoring.lots``, ``docs/draw.md``):
+``sha256-fisher-yates`` version 1, the label as the **purpose**; the shuffled
+pool is dealt from its start: the group position *p* gets items ``2(p-1)``
+and ``2(p-1)+1``; a knockout table reveals the first players + 1. Each deal
+records its algorithm (``DEAL_ALGORITHM``). Deals made before that
+(``LEGACY_DEAL_ALGORITHM``, ``docs/deal.md``) used a shuffle of their own:
+block *i* is ``SHA-256(UTF-8(seed + "\\n" + label + "\\n" + str(i)))``;
+they still re-run with ``algorithm=LEGACY_DEAL_ALGORITHM``.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.utils.translation import gettext_lazy as _
 
+from scoring import lots
 from scoring.text import lazy_format
 
 if TYPE_CHECKING:
     from scoring.text import StrPromise
 
 __all__ = [
-    "ALGORITHM",
     "CHARACTERS_PER_SEAT",
+    "DEAL_ALGORITHM",
+    "LEGACY_DEAL_ALGORITHM",
     "TooFewCharacters",
+    "UnknownAlgorithm",
     "deal_group_game",
     "group_label",
     "knockout_label",
@@ -47,7 +49,10 @@ __all__ = [
     "shuffled",
 ]
 
-ALGORITHM = "sha256-fisher-yates-v1"
+#: The algorithm new deals are made with, as each game records it: the draw's.
+DEAL_ALGORITHM: Mapping[str, Any] = lots.ALGORITHM
+#: Deals made before ``DEAL_ALGORITHM`` (``docs/deal.md``): a shuffle of their own.
+LEGACY_DEAL_ALGORITHM: Mapping[str, Any] = {"name": "deal-sha256-fisher-yates", "version": 1}
 CHARACTERS_PER_SEAT = 2
 _SPACE = 2**64
 
@@ -73,8 +78,12 @@ class TooFewCharacters(ValueError):
         super().__init__(self.message)
 
 
+class UnknownAlgorithm(ValueError):
+    """A deal names an algorithm this code does not know."""
+
+
 class _Stream:
-    """Uniform whole numbers from SHA-256 in counter mode over seed and label."""
+    """The legacy deal's numbers: SHA-256 in counter mode over seed and label."""
 
     def __init__(self, seed: str, label: str) -> None:
         self.prefix = f"{seed}\n{label}\n"
@@ -96,14 +105,28 @@ class _Stream:
                 return value % n
 
 
-def shuffled(items: Sequence[T], *, seed: str, label: str) -> list[T]:
-    """``items`` in the order of a Fisher-Yates shuffle driven by ``seed`` and ``label``."""
+def _legacy_shuffled(items: Sequence[T], *, seed: str, label: str) -> list[T]:
     order = list(items)
     stream = _Stream(seed, label)
     for k in range(len(order) - 1, 0, -1):
         j = stream.below(k + 1)
         order[k], order[j] = order[j], order[k]
     return order
+
+
+def shuffled(
+    items: Sequence[T],
+    *,
+    seed: str,
+    label: str,
+    algorithm: Mapping[str, Any] = DEAL_ALGORITHM,
+) -> list[T]:
+    """``items`` in the order the deal's lot gives for ``seed`` and ``label``."""
+    if dict(algorithm) == dict(DEAL_ALGORITHM):
+        return lots.shuffle(items, seed=seed, purpose=label)
+    if dict(algorithm) == dict(LEGACY_DEAL_ALGORITHM):
+        return _legacy_shuffled(items, seed=seed, label=label)
+    raise UnknownAlgorithm(f"unknown deal algorithm: {dict(algorithm)!r}")
 
 
 def _pool(characters: Iterable[str]) -> list[str]:
@@ -120,7 +143,12 @@ def knockout_label(*, round: int, table: int) -> str:
 
 
 def deal_group_game(
-    characters: Iterable[str], *, positions: Sequence[int], seed: str, label: str
+    characters: Iterable[str],
+    *,
+    positions: Sequence[int],
+    seed: str,
+    label: str,
+    algorithm: Mapping[str, Any] = DEAL_ALGORITHM,
 ) -> dict[int, tuple[str, str]]:
     """Two distinct characters for each position, none repeated at the table.
 
@@ -130,7 +158,7 @@ def deal_group_game(
     needed = CHARACTERS_PER_SEAT * len(positions)
     if len(pool) < needed:
         raise TooFewCharacters(needed=needed, available=len(pool))
-    order = shuffled(pool, seed=seed, label=label)
+    order = shuffled(pool, seed=seed, label=label, algorithm=algorithm)
     return {
         position: (order[2 * index], order[2 * index + 1])
         for index, position in enumerate(sorted(positions))
@@ -138,7 +166,12 @@ def deal_group_game(
 
 
 def reveal_knockout(
-    characters: Iterable[str], *, players: int, seed: str, label: str
+    characters: Iterable[str],
+    *,
+    players: int,
+    seed: str,
+    label: str,
+    algorithm: Mapping[str, Any] = DEAL_ALGORITHM,
 ) -> tuple[str, ...]:
     """One character more than players for a knockout table, in the order revealed.
 
@@ -147,4 +180,4 @@ def reveal_knockout(
     pool = _pool(characters)
     if len(pool) < players + 1:
         raise TooFewCharacters(needed=players + 1, available=len(pool))
-    return tuple(shuffled(pool, seed=seed, label=label)[: players + 1])
+    return tuple(shuffled(pool, seed=seed, label=label, algorithm=algorithm)[: players + 1])

@@ -14,19 +14,18 @@ from django.contrib.auth.models import Group, User
 from scoring.report import SeatReport
 from tournaments import services
 from tournaments.models import Character, Participant, Tournament, TournamentStaff
-from tournaments.permissions import ORGANISERS, REFEREES
+from tournaments.permissions import ORGANISERS
 
 _counter = itertools.count(1)
 CHARACTERS_FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "characters.json"
 
 
 def ensure_reference_data() -> None:
-    """Make sure what the data migrations create exists: the two groups and the
+    """Make sure what the data migrations create exists: the group and the
     base characters. A transactional test (browser, threads) ends with a flush
     that removes them, and pytest-django's serialized rollback cannot restore
     them when Playwright's event loop gives Django another connection."""
-    for name in (ORGANISERS, REFEREES):
-        Group.objects.get_or_create(name=name)
+    Group.objects.get_or_create(name=ORGANISERS)
     if not Character.objects.filter(tournament=None).exists():
         rows = json.loads(CHARACTERS_FIXTURE.read_text(encoding="utf-8"))
         Character.objects.bulk_create(Character(**row["fields"]) for row in rows)
@@ -42,7 +41,7 @@ def make_user(*, username: str | None = None, groups: tuple[str, ...] = (), **ex
         username=username or f"user{next(_counter)}", password="secret-password-42", **extra
     )
     for name in groups:
-        user.groups.add(Group.objects.get(name=name))
+        user.groups.add(Group.objects.get_or_create(name=name)[0])
     return user
 
 

@@ -28,7 +28,6 @@ from scoring.rulesets import Role
 from tests import factories
 from tournaments import services
 from tournaments.models import Game
-from tournaments.permissions import REFEREES
 
 ANYONE, REFEREE, ORGANISER = "anyone", "referee", "organiser"
 #: Site-wide needs: the right to create tournaments and accounts (the group
@@ -38,6 +37,7 @@ CREATOR, STAFF_ANYWHERE = "creator", "staff anywhere"
 MATRIX: dict[str, dict[str, str]] = {
     # public pages
     "home": {"GET": ANYONE},
+    "favicon": {"GET": ANYONE},
     "tournament": {"GET": ANYONE},
     "leaderboard": {"GET": ANYONE},
     "leaderboard_fragment": {"GET": ANYONE},
@@ -221,7 +221,7 @@ def _user(actor: str, world: dict[str, Any]) -> Any:
     nowhere = "nowhere"
     return {
         "no_role": lambda: factories.make_user(),
-        "site_group_referees": lambda: factories.make_user(groups=(REFEREES,)),
+        "site_group_referees": lambda: factories.make_user(groups=("referees",)),
         "site_group_organisers": lambda: factories.make_organiser(tournament=nowhere),
         "referee_of_another": lambda: factories.make_referee(tournament=other),
         "organiser_of_another": lambda: factories.make_organiser(tournament=other),

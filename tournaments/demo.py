@@ -9,9 +9,9 @@ from django.contrib.auth.models import Group, User
 from django.db import transaction
 from django.utils import timezone
 
-from . import services
+from . import selectors, services
 from .models import Result, Stage, Tournament
-from .permissions import ORGANISERS, REFEREES
+from .permissions import ORGANISERS
 from .simulation import open_games, play_knockout, record_random_results
 
 DEMO_SUFFIX = "(Demo)"
@@ -50,7 +50,12 @@ DEMO_PLAYERS: tuple[tuple[str, str], ...] = (
     ("Petra Dvořák", "CZ"),
     ("Mads Nielsen", "DK"),
 )
-DEMO_USERS = (("orga", ORGANISERS), ("schiri", REFEREES), ("schiri2", REFEREES))
+# Referees are staff of each demo tournament; only the organiser is in a site group.
+DEMO_USERS: tuple[tuple[str, str | None], ...] = (
+    ("orga", ORGANISERS),
+    ("schiri", None),
+    ("schiri2", None),
+)
 DEMO_PASSWORD = "bang-demo"  # a demo on a laptop, created only with DEBUG on
 
 
@@ -61,7 +66,8 @@ def demo_users() -> dict[str, User]:
         if created:
             user.set_password(DEMO_PASSWORD)
             user.save()
-        user.groups.add(Group.objects.get(name=group))
+        if group is not None:
+            user.groups.add(Group.objects.get(name=group))
         users[username] = user
     return users
 
@@ -217,7 +223,7 @@ def _correct_one_result(tournament: Tournament, *, referee: User) -> None:
     result = Result.objects.current().filter(game__tournament=tournament)[0]
     services.result_record(
         game=result.game,
-        seats=services.seat_reports(result),
+        seats=selectors.seat_reports(result),
         winner=int(result.winner) if result.winner.isdigit() else result.winner,
         signed=True,
         reason="Unterschriften nachgetragen",

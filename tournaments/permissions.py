@@ -22,7 +22,6 @@ from django.db.models import QuerySet
 from .models import Tournament, TournamentStaff
 
 ORGANISERS = "organisers"
-REFEREES = "referees"  # kept as a label for people; it gives no right any more
 
 ORGANISER = TournamentStaff.Role.ORGANISER.value
 REFEREE = TournamentStaff.Role.REFEREE.value
@@ -64,7 +63,7 @@ def is_organiser(user: Any, tournament: TournamentRef) -> bool:
     return bool(user.is_superuser or role_in(user, tournament) == ORGANISER)
 
 
-def is_referee(user: Any, tournament: TournamentRef) -> bool:
+def is_staff_of(user: Any, tournament: TournamentRef) -> bool:
     """Staff of this tournament (referees and organisers), or a site administrator.
 
     The tournament's staff also see its private fields (birth dates, age approvals).
@@ -72,9 +71,6 @@ def is_referee(user: Any, tournament: TournamentRef) -> bool:
     if not _signed_in(user):
         return False
     return bool(user.is_superuser or role_in(user, tournament) is not None)
-
-
-is_staff_of = is_referee
 
 
 def may_create_tournaments(user: Any) -> bool:

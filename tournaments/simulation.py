@@ -15,7 +15,7 @@ from django.db.models import QuerySet
 
 from scoring.simulate import random_result
 
-from . import services
+from . import selectors, services
 from .models import Game, Knockout, Stage, Tournament
 
 COUNTRIES = ("DE",) * 8 + ("AT", "CH", "NL", "FR", "IT", "PL", "CZ", "DK")
@@ -27,7 +27,7 @@ def record_random_results(
     """Record a random valid result for each game; returns how many were recorded."""
     played = 0
     for game in games:
-        reports, winner = random_result(services.game_spec(game), rng)
+        reports, winner = random_result(selectors.game_spec(game), rng)
         services.result_record(
             game=game,
             seats=reports,

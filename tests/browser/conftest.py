@@ -12,6 +12,7 @@ import shutil
 from collections.abc import Iterator
 
 import pytest
+from django.conf import settings
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM calls
 # from the test body are still synchronous and safe here.
@@ -70,6 +71,13 @@ def new_page(browser, live_server):
         viewport = {"width": 360, "height": 740} if phone else {"width": 1280, "height": 900}
         context = browser.new_context(locale=locale, viewport=viewport)
         context.set_default_timeout(10_000)
+        if not locale.startswith("de"):
+            # Pages are German unless the visitor switches: a visitor who reads them in
+            # another language has used the DE/EN switch (its cookie).
+            language = locale.split("-")[0]
+            context.add_cookies(
+                [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
+            )
         contexts.append(context)
         page = context.new_page()
         page.base_url = live_server.url

@@ -21,7 +21,36 @@ BASE = [
 
 
 def reference_shuffle(items: list[str], seed: str, label: str) -> list[str]:
-    """docs/deal.md, re-implemented from its text without ``scoring.deal``."""
+    """docs/draw.md ("The algorithm", "The character deal"), re-implemented from its
+    text without ``scoring``: the pool sorted by code points, shuffled with the
+    label as the purpose."""
+    order = sorted(items)
+    key, purpose = seed.encode(), label.encode()
+    counter = 0
+
+    def below(n: int) -> int:
+        nonlocal counter
+        while True:
+            digest = hashlib.sha256(
+                len(key).to_bytes(4, "big")
+                + key
+                + len(purpose).to_bytes(4, "big")
+                + purpose
+                + counter.to_bytes(8, "big")
+            ).digest()
+            counter += 1
+            x = int.from_bytes(digest[:8], "big")
+            if x < n * (2**64 // n):
+                return x % n
+
+    for i in range(len(order) - 1, 0, -1):
+        j = below(i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def legacy_reference_shuffle(items: list[str], seed: str, label: str) -> list[str]:
+    """docs/deal.md's earlier deal algorithm, re-implemented from its text."""
     order = sorted(items)
     counter = 0
 
@@ -53,6 +82,39 @@ def test_the_deal_follows_the_documented_algorithm():
         BASE, players=4, seed="s", label=deal.knockout_label(round=1, table=1)
     )
     assert list(revealed) == reference_shuffle(BASE, "s", "knockout:round-1:table-1")[:5]
+
+
+def test_the_deal_is_the_draws_lot_with_the_label_as_purpose():
+    from scoring import lots
+
+    assert deal.DEAL_ALGORITHM == lots.ALGORITHM
+    label = deal.group_label(table=1, round=1)
+    assert deal.shuffled(BASE, seed="x", label=label) == lots.shuffle(
+        sorted(BASE), seed="x", purpose=label
+    )
+
+
+def test_deals_made_before_keep_their_algorithm_and_still_re_run():
+    label = deal.group_label(table=2, round=3)
+    expected = legacy_reference_shuffle(BASE, "Spielwiese 2027", label)
+    dealt = deal.deal_group_game(
+        BASE,
+        positions=[1, 2, 3, 4, 5],
+        seed="Spielwiese 2027",
+        label=label,
+        algorithm=deal.LEGACY_DEAL_ALGORITHM,
+    )
+    assert dealt == {p: (expected[2 * p - 2], expected[2 * p - 1]) for p in range(1, 6)}
+    assert dealt != deal.deal_group_game(
+        BASE, positions=[1, 2, 3, 4, 5], seed="Spielwiese 2027", label=label
+    )
+    revealed = deal.reveal_knockout(
+        BASE, players=4, seed="s", label="knockout:round-1:table-1",
+        algorithm=deal.LEGACY_DEAL_ALGORITHM,
+    )  # fmt: skip
+    assert list(revealed) == legacy_reference_shuffle(BASE, "s", "knockout:round-1:table-1")[:5]
+    with pytest.raises(deal.UnknownAlgorithm):
+        deal.shuffled(BASE, seed="s", label="x", algorithm={"name": "other", "version": 9})
 
 
 @settings(deadline=None, database=None)

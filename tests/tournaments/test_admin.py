@@ -16,6 +16,7 @@ from django.db.models import Model
 from django.test import Client
 
 from tests import factories
+from tests.language import in_english
 from tournaments import services
 from tournaments.models import (
     AuditEntry,
@@ -44,7 +45,7 @@ def superuser(db) -> User:
 
 @pytest.fixture
 def admin_client(superuser: User) -> Client:
-    client = Client(headers={"accept-language": "en"})
+    client = in_english(Client(headers={"accept-language": "en"}))
     client.force_login(superuser)
     return client
 

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from tests import factories
+from tests.language import in_english
 
 pytestmark = pytest.mark.django_db
 
@@ -14,7 +15,7 @@ DOORS = ["/accounts/login/", "/admin/login/", "/api/auth/token/"]
 
 
 def _try(door: str, username: str, password: str, address: str, **headers: str):
-    client = Client(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="en", **headers)
+    client = in_english(Client(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="en", **headers))
     data = {"username": username, "password": password}
     if door.startswith("/api/"):
         return client.post(door, data, content_type="application/json")

@@ -19,6 +19,7 @@ from openpyxl import Workbook, load_workbook
 from scoring.results import SeatReport
 from scoring.rulesets import Role
 from tests import factories
+from tests.language import in_english
 from tournaments import selectors, services
 from tournaments.demo import play_group_rounds
 from tournaments.models import AuditEntry, Game, Result, Stage, Tournament
@@ -29,7 +30,7 @@ XLSX_HEADER = ["name", "nationality", "birth_date", "age_approved"]
 
 
 def client_for(user: Any) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = in_english(Client(HTTP_ACCEPT_LANGUAGE="en"))
     client.force_login(user)
     return client
 
@@ -197,7 +198,7 @@ def test_the_knockout_page_links_the_scoresheets_of_each_round_and_table() -> No
 
 def test_the_public_pages_link_their_pdfs_and_spreadsheets() -> None:
     tournament = factories.drawn_tournament(10)
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = in_english(Client(HTTP_ACCEPT_LANGUAGE="en"))
     pk = tournament.pk
     seating = client.get(reverse("seating", args=[pk])).content.decode()
     assert href(reverse("api-seating-pdf", args=[pk])) in seating

@@ -18,9 +18,9 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.models import Game, Stage, Tournament
-from tournaments.permissions import is_referee
+from tournaments.permissions import is_staff_of
 from tournaments.selectors import GameView
 
 from .common import GameApi, TournamentApi
@@ -98,6 +98,6 @@ class GameDetailApi(GameApi):
 def deal_context(request: Request, tournament: Tournament) -> dict[str, bool]:
     """Whether the games carry their character deal, and whether the viewer is staff."""
     return {
-        "deals": services.deals_characters(tournament),
-        "staff": is_referee(request.user, tournament),
+        "deals": selectors.deals_characters(tournament),
+        "staff": is_staff_of(request.user, tournament),
     }

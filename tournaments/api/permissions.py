@@ -14,7 +14,7 @@ from typing import Any
 
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from tournaments.permissions import is_organiser, is_referee, may_create_tournaments
+from tournaments.permissions import is_organiser, is_staff_of, may_create_tournaments
 
 
 def _signed_in(request: Any) -> bool:
@@ -52,14 +52,14 @@ class ReadOnlyOrReferee(BasePermission):
     """Anyone reads; the tournament's referees (and organisers) change."""
 
     def has_permission(self, request: Any, view: Any) -> bool:
-        return request.method in SAFE_METHODS or _has(is_referee, request, view)
+        return request.method in SAFE_METHODS or _has(is_staff_of, request, view)
 
 
 class RefereeOnly(BasePermission):
     """Only the tournament's staff, also for reading (e.g. result history)."""
 
     def has_permission(self, request: Any, view: Any) -> bool:
-        return _has(is_referee, request, view)
+        return _has(is_staff_of, request, view)
 
 
 class OrganiserOnly(BasePermission):

@@ -129,12 +129,7 @@ class ResultHistoryApi(GameApi):
 
     @extend_schema(responses={200: OutputSerializer(many=True)})
     def get(self, request: Request, game_id: int) -> Response:
-        results = (
-            Result.objects.filter(game=self.game)
-            .select_related("recorded_by", "confirmed_by")
-            .prefetch_related("seats")
-            .order_by("version")
-        )
+        results = [version.result for version in selectors.result_history(self.game)]
         return Response(self.OutputSerializer(results, many=True).data)
 
 

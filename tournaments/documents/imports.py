@@ -11,33 +11,37 @@ A name beginning with ``=`` is refused (``formula_in_name``, naming its row):
 spreadsheets take such text for a formula, and a name is never one. The
 exported workbooks write every name as text anyway.
 
-Every row is checked before anything is saved, and then all rows are
-registered through ``services.participants_register`` or none: the organiser
-gets one error per problem, each naming its row.
+The import **checks before it writes**: ``participants_import_check`` reads
+the file and asks ``services.participants_check`` about every row, writing
+nothing; it answers every problem by row (the service names items by index,
+this module maps them to rows) and the **duplicates**: names already
+registered and names a row repeats from an earlier row (case and spacing
+ignored). Then ``participants_register_rows`` registers the rows (all of them,
+or those the organiser kept) with one ``services.participants_register``: one
+transaction, one audit entry.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
 import zipfile
-from collections.abc import Iterator
-from datetime import date, datetime
+from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
-from tournaments import services
-from tournaments.errors import Conflict, DomainError, ErrorItem, InvalidInput
+from tournaments import selectors, services
+from tournaments.errors import DomainError, ErrorItem, InvalidInput
 from tournaments.models import Participant, Tournament
 
+from .import_cells import FALSE_WORDS, TRUE_WORDS, blank, parse_bool, parse_date, participant
 from .upload_checks import inspect_xlsx
 
 __all__ = [
     "COLUMNS",
+    "FALSE_WORDS",
     "FIRST_ROW",
     "HEADERS",
     "HEADER_ROW",
@@ -45,11 +49,16 @@ __all__ = [
     "MAX_FILE_SIZE",
     "MAX_ROWS",
     "REQUIRED",
+    "TRUE_WORDS",
+    "Duplicate",
+    "ImportCheck",
     "InvalidFile",
     "ParsedRow",
     "parse_bool",
     "parse_date",
     "participants_import",
+    "participants_import_check",
+    "participants_register_rows",
     "read_participants",
 ]
 
@@ -81,18 +90,9 @@ HEADERS: dict[str, str] = {
 }
 REQUIRED = ("name", "nationality")
 
-TRUE_WORDS = frozenset({"true", "1", "ja", "yes", "x", "wahr", "j", "y", "✓", "✔"})
-FALSE_WORDS = frozenset({"false", "0", "nein", "no", "falsch", "n", "-", ""})
-_GERMAN_DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
-_ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
-
 
 class InvalidFile(InvalidInput):
     """The upload is not a spreadsheet we can read (400, ``invalid_file``)."""
-
-
-class _Rollback(Exception):
-    """Undo a registration that only ran to find every problem."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -101,52 +101,94 @@ class ParsedRow:
     item: services.ParticipantInput
 
 
-def participants_import(
-    *, tournament: Tournament, file: IO[bytes], actor: User | None = None
-) -> list[Participant]:
-    """Register every participant of the spreadsheet, or none of them.
+@dataclasses.dataclass(frozen=True)
+class Duplicate:
+    """A row whose name is registered already (``registered``) or appears in an
+    earlier row of the file (``first_row``)."""
 
-    Raises ``InvalidInput`` with one error per problem (each with its ``row``),
-    ``InvalidFile`` if the upload is not a readable ``.xlsx``, or ``Conflict``
-    from the service (e.g. the draw has happened).
+    row: int
+    name: str
+    registered: bool
+    first_row: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class ImportCheck:
+    """What the file holds and what registering it would meet; nothing is written."""
+
+    rows: list[ParsedRow]
+    problems: list[ErrorItem]
+    duplicates: list[Duplicate]
+
+    def kept(self, *, skip_duplicates: bool) -> list[ParsedRow]:
+        """The rows to register: all of them, or without the duplicates."""
+        if not skip_duplicates:
+            return list(self.rows)
+        skipped = {d.row for d in self.duplicates}
+        return [r for r in self.rows if r.row not in skipped]
+
+
+def participants_import_check(*, tournament: Tournament, file: IO[bytes]) -> ImportCheck:
+    """Read the spreadsheet and check every row against the registration's rules and
+    the names already registered. Writes nothing.
+
+    Raises ``InvalidFile`` if the upload is not a readable ``.xlsx``.
     """
     rows, problems = read_participants(file)
     if not rows and not problems:
-        raise InvalidInput.single(
-            "empty_file", _("The spreadsheet has no participants below the header row.")
-        )
-    if any(p.row == HEADER_ROW for p in problems):
-        raise InvalidInput(problems)
-    sheet_row = [r.row for r in rows]
-    created: list[Participant] = []
+        problems = [
+            ErrorItem(
+                code="empty_file",
+                message=_("The spreadsheet has no participants below the header row."),
+            )
+        ]
+    if rows and not any(p.row == HEADER_ROW for p in problems):
+        found = services.participants_check(tournament=tournament, items=[r.item for r in rows])
+        problems = _merge(problems, _by_row(found, rows))
+    return ImportCheck(rows=rows, problems=problems, duplicates=_duplicates(tournament, rows))
+
+
+def participants_register_rows(
+    *, tournament: Tournament, rows: Sequence[ParsedRow], actor: User | None = None
+) -> list[Participant]:
+    """Register ``rows`` in one transaction (``services.participants_register``), or
+    none of them: a refusal names the rows."""
     try:
-        with transaction.atomic():
-            try:
-                created = services.participants_register(
-                    tournament=tournament,
-                    items=[r.item for r in rows],
-                    actor=actor,
-                    first_row=FIRST_ROW,
-                )
-            except DomainError as error:
-                # The service numbers rows as if they were contiguous from row 2:
-                # translate back to the sheet's rows (empty rows are skipped).
-                found = [_sheet_row(e, sheet_row) for e in error.errors]
-                if isinstance(error, Conflict):
-                    raise Conflict(found) from None
-                problems = _merge(problems, found)
-                raise _Rollback from None
-            if problems:
-                raise _Rollback
-    except _Rollback:
-        raise InvalidInput(problems) from None
-    return created
+        return services.participants_register(
+            tournament=tournament, items=[r.item for r in rows], actor=actor
+        )
+    except DomainError as error:
+        raise type(error)(_by_row(error.errors, rows)) from None
 
 
-def _sheet_row(error: ErrorItem, sheet_row: list[int]) -> ErrorItem:
-    if error.row is None:
-        return error
-    return dataclasses.replace(error, row=sheet_row[error.row - FIRST_ROW])
+def participants_import(
+    *,
+    tournament: Tournament,
+    file: IO[bytes],
+    actor: User | None = None,
+    skip_duplicates: bool = False,
+) -> list[Participant]:
+    """Register every participant of the spreadsheet (or every one but the
+    duplicates), or none of them.
+
+    Raises ``InvalidInput`` with one error per problem (each with its ``row``),
+    ``InvalidFile`` if the upload is not a readable ``.xlsx``, or ``Conflict``
+    (e.g. the draw has happened).
+    """
+    check = participants_import_check(tournament=tournament, file=file)
+    if check.problems:
+        raise services.registration_refused(check.problems)
+    return participants_register_rows(
+        tournament=tournament, rows=check.kept(skip_duplicates=skip_duplicates), actor=actor
+    )
+
+
+def _by_row(errors: Sequence[ErrorItem], rows: Sequence[ParsedRow]) -> list[ErrorItem]:
+    """The service's errors (by item index) named by the rows of the sheet."""
+    return [
+        e if e.index is None else dataclasses.replace(e, index=None, row=rows[e.index].row)
+        for e in errors
+    ]
 
 
 def _merge(ours: list[ErrorItem], theirs: list[ErrorItem]) -> list[ErrorItem]:
@@ -155,6 +197,24 @@ def _merge(ours: list[ErrorItem], theirs: list[ErrorItem]) -> list[ErrorItem]:
     reported = {(e.row, e.field) for e in ours}
     merged = ours + [e for e in theirs if (e.row, e.field) not in reported]
     return sorted(merged, key=lambda e: (e.row is None, e.row or 0))
+
+
+def _duplicates(tournament: Tournament, rows: Sequence[ParsedRow]) -> list[Duplicate]:
+    registered = selectors.registered_name_keys(tournament)
+    seen: dict[str, int] = {}
+    found: list[Duplicate] = []
+    for row in rows:
+        key = selectors.name_key(row.item.name)
+        if not key:
+            continue
+        if key in registered:
+            found.append(Duplicate(row=row.row, name=row.item.name, registered=True))
+        elif key in seen:
+            found.append(
+                Duplicate(row=row.row, name=row.item.name, registered=False, first_row=seen[key])
+            )
+        seen.setdefault(key, row.row)
+    return found
 
 
 # --------------------------------------------------------------------------- reading
@@ -181,9 +241,9 @@ def read_participants(file: IO[bytes]) -> tuple[list[ParsedRow], list[ErrorItem]
             )
             break
         cells = {key: values[index] if index < len(values) else None for key, index in columns}
-        if all(_blank(v) for v in cells.values()):
+        if all(blank(v) for v in cells.values()):
             continue
-        item, row_problems = _participant(cells, number)
+        item, row_problems = participant(cells, number)
         problems.extend(row_problems)
         parsed.append(ParsedRow(row=number, item=item))
     return parsed, problems
@@ -225,7 +285,7 @@ def _columns(header: tuple[Any, ...]) -> tuple[list[tuple[str, int]], list[Error
     columns: dict[str, int] = {}
     problems: list[ErrorItem] = []
     for index, value in enumerate(header):
-        if _blank(value):
+        if blank(value):
             continue
         label = str(value).strip()
         key = HEADERS.get(label.casefold().replace("-", "_"), HEADERS.get(label.casefold()))
@@ -262,104 +322,3 @@ def _columns(header: tuple[Any, ...]) -> tuple[list[tuple[str, int]], list[Error
                 )
             )
     return list(columns.items()), problems
-
-
-def _participant(
-    cells: dict[str, Any], row: int
-) -> tuple[services.ParticipantInput, list[ErrorItem]]:
-    problems: list[ErrorItem] = []
-    name = "" if _blank(cells.get("name")) else str(cells["name"]).strip()
-    if not name:
-        problems.append(
-            ErrorItem(code="missing_name", message=_("The name is missing."), field="name", row=row)
-        )
-    elif name.startswith("="):
-        problems.append(
-            ErrorItem(
-                code="formula_in_name",
-                message=_("A name must not begin with “=”: spreadsheets read it as a formula."),
-                field="name",
-                row=row,
-            )
-        )
-    nationality = "" if _blank(cells.get("nationality")) else str(cells["nationality"]).strip()
-    if not nationality:
-        problems.append(
-            ErrorItem(
-                code="missing_nationality",
-                message=_("The nationality is missing (a country code such as DE)."),
-                field="nationality",
-                row=row,
-            )
-        )
-    birth_date = None
-    raw_date = cells.get("birth_date")
-    if not _blank(raw_date):
-        birth_date = parse_date(raw_date)
-        if birth_date is None:
-            problems.append(
-                ErrorItem(
-                    code="invalid_date",
-                    message=_("“%(value)s” is not a date; write YYYY-MM-DD or DD.MM.YYYY.")
-                    % {"value": raw_date},
-                    field="birth_date",
-                    row=row,
-                )
-            )
-    age_approved = parse_bool(cells.get("age_approved"))
-    if age_approved is None:
-        problems.append(
-            ErrorItem(
-                code="invalid_boolean",
-                message=_("“%(value)s” is not yes or no (use ja/yes/x/1 or nein/no/0).")
-                % {"value": cells.get("age_approved")},
-                field="age_approved",
-                row=row,
-            )
-        )
-    item = services.ParticipantInput(
-        name=name,
-        nationality=nationality,
-        birth_date=birth_date,
-        age_approved=bool(age_approved),
-    )
-    return item, problems
-
-
-def _blank(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
-def parse_date(value: Any) -> date | None:
-    """A date from a date cell or a ``YYYY-MM-DD`` / ``DD.MM.YYYY`` text; else ``None``."""
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    if not isinstance(value, str):
-        return None
-    text = value.strip()
-    if match := _ISO_DATE.match(text):
-        year, month, day = (int(g) for g in match.groups())
-    elif match := _GERMAN_DATE.match(text):
-        day, month, year = (int(g) for g in match.groups())
-    else:
-        return None
-    try:
-        return date(year, month, day)
-    except ValueError:
-        return None
-
-
-def parse_bool(value: Any) -> bool | None:
-    """Yes/no from a cell: a boolean, 1/0, or ja/yes/x/true vs. nein/no/false/empty."""
-    if value is None or isinstance(value, bool):
-        return bool(value)
-    if isinstance(value, int | float):
-        return bool(value) if value in (0, 1) else None
-    text = str(value).strip().casefold()
-    if text in TRUE_WORDS:
-        return True
-    if text in FALSE_WORDS:
-        return False
-    return None

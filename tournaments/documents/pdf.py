@@ -19,9 +19,8 @@ names are user input and are escaped by the template engine like on any page.
 from __future__ import annotations
 
 import logging
-import unicodedata
 from abc import abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -34,7 +33,7 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from scoring.standings import Metric
 from tournaments import selectors
 from tournaments.errors import ErrorItem
-from tournaments.models import Participant, Stage, Table, Tournament
+from tournaments.models import Stage, Tournament
 from tournaments.selectors import GameView
 
 from .base import PDF, AbsoluteUri, Audience, Exporter, NothingToPrint, register, relative
@@ -46,20 +45,16 @@ __all__ = [
     "PdfExporter",
     "RankingPdf",
     "ScoresheetsPdf",
-    "SeatingEntry",
     "SeatingPdf",
     "StandingsLine",
     "StandingsPdf",
     "html_to_pdf",
-    "name_sort_key",
     "offline_url_fetcher",
     "ranked_by",
     "render_html",
     "scoresheets_html",
     "scoresheets_pdf",
-    "seating_entries",
     "seating_html",
-    "seating_tables",
     "standings_html",
 ]
 
@@ -190,60 +185,18 @@ class ScoresheetsPdf(PdfExporter):
 # --------------------------------------------------------------------------- seating list
 
 
-@dataclass(frozen=True)
-class SeatingEntry:
-    name: str
-    table: int
-    position: int
-
-
-def name_sort_key(name: str) -> tuple[str, str]:
-    """Alphabetical order as people expect it: case and accents do not count first."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return (plain.casefold(), name)
-
-
-def seating_entries(tournament: Tournament, tables: Iterable[Table]) -> list[SeatingEntry]:
-    """Every seated participant, alphabetically, with table and position."""
-    entries = [
-        SeatingEntry(name=seat.participant.name, table=table.number, position=seat.position)
-        for table in tables
-        for seat in table.seats.all()
-        if seat.participant.status == Participant.Status.ACTIVE
-    ]
-    return sorted(entries, key=lambda e: name_sort_key(e.name))
-
-
-def seating_tables(
-    tournament: Tournament, *, stage: str | None = None
-) -> tuple[str, int, list[Table]]:
-    """The tables the seating list shows: the knockout's latest round once it has
-    started, else the group stage. Returns ``(stage, round, tables)``."""
-    knockout = Table.objects.filter(tournament=tournament, stage=Stage.KNOCKOUT)
-    if stage is None:
-        stage = Stage.KNOCKOUT if knockout.exists() else Stage.GROUP
-    if stage == Stage.KNOCKOUT:
-        latest = knockout.order_by("-round").values_list("round", flat=True).first() or 0
-        tables = list(
-            knockout.filter(round=latest).prefetch_related("seats__participant").order_by("number")
-        )
-        return stage, latest, tables
-    return Stage.GROUP, 0, selectors.group_tables(tournament)
-
-
 def seating_html(tournament: Tournament, *, stage: str | None = None) -> str:
     """The seating list for the wall: alphabetical by name, two columns."""
-    stage, round_, tables = seating_tables(tournament, stage=stage)
-    draw = getattr(tournament, "group_draw", None) if stage == Stage.GROUP else None
+    seating = selectors.current_seating(tournament, stage=stage)
+    draw = getattr(tournament, "group_draw", None) if seating.stage == Stage.GROUP else None
     return render_html(
         tournament,
         "tournaments/pdf/seating.html",
         {
-            "entries": seating_entries(tournament, tables),
-            "stage_label": Stage(stage).label,
-            "knockout": stage == Stage.KNOCKOUT,
-            "round": round_,
+            "entries": seating.alphabetical(active_only=True),
+            "stage_label": Stage(seating.stage).label,
+            "knockout": seating.stage == Stage.KNOCKOUT,
+            "round": seating.round,
             "seed": draw.seed if draw else "",
         },
     )

@@ -18,7 +18,7 @@ import segno
 from django.urls import NoReverseMatch, reverse
 from rest_framework import serializers
 
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.models import Game, Participant, Stage, Table, Tournament
 from tournaments.selectors import GameView
 
@@ -127,7 +127,7 @@ def build_scoresheets(
 ) -> list[Scoresheet]:
     """The sheets' content, from games loaded with ``selectors.games_list``."""
     names = dict(tournament.participants.values_list("id", "name"))
-    deals = services.deals_characters(tournament)
+    deals = selectors.deals_characters(tournament)
     status_labels = dict(Participant.Status.choices)
     sheets = []
     for view in games:

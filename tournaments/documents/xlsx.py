@@ -31,8 +31,8 @@ from openpyxl.utils import get_column_letter
 from tournaments import selectors
 from tournaments.models import Participant, ResultSeat, Stage, Table, Tournament
 
-from . import imports
 from .base import XLSX, AbsoluteUri, Audience, Exporter, register, relative
+from .imports import COLUMNS as IMPORT_COLUMNS
 
 __all__ = [
     "IMPORT_TEMPLATE_COLUMNS",
@@ -294,7 +294,7 @@ def results_xlsx(tournament: Tournament) -> bytes:
 
 #: The import's columns (``imports.COLUMNS``) with their widths.
 IMPORT_TEMPLATE_COLUMNS = tuple(
-    Column(name, width) for name, width in zip(imports.COLUMNS, (30, 12, 14, 14), strict=True)
+    Column(name, width) for name, width in zip(IMPORT_COLUMNS, (30, 12, 14, 14), strict=True)
 )
 #: Two example participants: one adult, one child whose age the organiser approved.
 IMPORT_TEMPLATE_ROWS: tuple[tuple[Any, ...], ...] = (

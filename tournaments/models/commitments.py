@@ -16,6 +16,7 @@ from typing import Any
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scoring.deal import DEAL_ALGORITHM, LEGACY_DEAL_ALGORITHM
 from scoring.lots import ALGORITHM, LEGACY_ALGORITHM
 
 from .tournament import Tournament
@@ -29,6 +30,16 @@ def current_algorithm() -> dict[str, Any]:
 def legacy_algorithm() -> dict[str, Any]:
     """The algorithm of records made before ``ALGORITHM`` (the migration's default)."""
     return dict(LEGACY_ALGORITHM)
+
+
+def current_deal_algorithm() -> dict[str, Any]:
+    """The algorithm new character deals record (a field default)."""
+    return dict(DEAL_ALGORITHM)
+
+
+def legacy_deal_algorithm() -> dict[str, Any]:
+    """The algorithm of deals made before ``DEAL_ALGORITHM`` (the migration's default)."""
+    return dict(LEGACY_DEAL_ALGORITHM)
 
 
 class DrawCommitment(models.Model):

@@ -18,7 +18,7 @@ from django.conf import settings as django_settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .commitments import DrawCommitment, current_algorithm
+from .commitments import DrawCommitment, current_algorithm, current_deal_algorithm
 from .people import Participant
 from .tournament import Stage, Tournament
 
@@ -147,6 +147,9 @@ class Game(models.Model):
     # characters revealed at its table (one more than players). Empty without a deal.
     dealt = models.JSONField(_("dealt characters"), default=dict, blank=True)
     revealed = models.JSONField(_("revealed characters"), default=list, blank=True)
+    # The lot algorithm of the deal (``scoring.deal.DEAL_ALGORITHM``; older deals
+    # carry ``LEGACY_DEAL_ALGORITHM`` and re-run with it).
+    deal_algorithm = models.JSONField(_("deal algorithm"), default=current_deal_algorithm)
 
     class Meta:
         ordering = ["stage", "round", "table__number"]

@@ -143,6 +143,12 @@ class Result(models.Model):
             return True
         return all(s.player_confirmed_at is not None for s in self.seats.all())
 
+    def awaits_confirmation(self, *, double_check: bool) -> bool:
+        """Whether this version still waits for a confirmation before it counts:
+        ``ResultQuerySet.awaiting_confirmation`` for one loaded version (a second
+        staff member's, or every player's with their PIN; uses prefetched seats)."""
+        return double_check and self.is_current and not self.counts(double_check=True)
+
 
 class ResultSeat(models.Model):
     RoleChoice = RoleChoice

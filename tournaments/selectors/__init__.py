@@ -14,19 +14,31 @@ Modules by task:
 - ``statistics``: wins per side and table size (rules.md §11);
 - ``draws``: the published draw commitments (``CommitmentView``);
 - ``hall``: the round clock, calls for a referee, seat corrections (rules.md §12);
+- ``tournament``: the tournament's phase (``Phase``, ``tournament_phase``) and
+  the characters it allows;
+- ``rules``: what the rules engine needs about a stored game (``game_spec``);
+- ``overview``: the staff start page's counts (``StaffOverview``);
+- ``seating``: who sits where (``Seating``), for the seating page, its PDF
+  and the projector;
+- ``progress``: the organiser's progress board (``ProgressBoard``);
+- ``audit``: the audit log and the names its ids stand for;
 - ``live``: the *live version* that tells the live pages whether anything changed.
 """
 
+from tournaments.selectors.audit import AuditNames, GamePlace, audit_entries, audit_names
 from tournaments.selectors.draws import CommitmentView, draw_commitments
 from tournaments.selectors.games import (
     GameView,
+    ResultVersion,
     SeatView,
-    counting_or_current_results,
     counting_results,
     current_result,
+    current_results,
+    game_rounds,
     game_view,
     games_list,
     group_tables,
+    result_history,
 )
 from tournaments.selectors.hall import (
     ClockView,
@@ -52,6 +64,7 @@ from tournaments.selectors.knockout import (
     lot_draws,
 )
 from tournaments.selectors.live import live_version, once_per_state
+from tournaments.selectors.overview import StaffOverview, staff_overview
 from tournaments.selectors.player import (
     GroupSeat,
     KnockoutStep,
@@ -59,15 +72,47 @@ from tournaments.selectors.player import (
     PlayerGame,
     PlayerRecord,
     TableMate,
+    name_key,
     participants_named,
     player_record,
+    registered_name_keys,
+)
+from tournaments.selectors.progress import (
+    STATE_LABELS,
+    Cell,
+    ProgressBoard,
+    ProgressRow,
+    awaiting_games,
+    game_state,
+    progress_board,
+)
+from tournaments.selectors.rules import allowed_characters, game_spec, seat_reports
+from tournaments.selectors.seating import (
+    SeatedPlayer,
+    Seating,
+    SeatingTable,
+    current_seating,
+    group_seating,
+    name_sort_key,
 )
 from tournaments.selectors.standings import StandingRow, Standings, group_standings
 from tournaments.selectors.statistics import ruleset_statistics, tournament_statistics
+from tournaments.selectors.tournament import (
+    Phase,
+    deals_characters,
+    group_stage_drawn,
+    tournament_characters,
+    tournament_phase,
+    with_phase,
+)
 
 __all__ = [
+    "STATE_LABELS",
+    "AuditNames",
+    "Cell",
     "ClockView",
     "CommitmentView",
+    "GamePlace",
     "GameView",
     "GroupSeat",
     "KnockoutProgress",
@@ -75,26 +120,45 @@ __all__ = [
     "KnockoutTableView",
     "LotView",
     "PenaltyLine",
+    "Phase",
     "PlayerGame",
     "PlayerRecord",
+    "ProgressBoard",
+    "ProgressRow",
     "Ranking",
     "RankingRow",
+    "ResultVersion",
     "SeatView",
+    "SeatedPlayer",
+    "Seating",
+    "SeatingTable",
+    "StaffOverview",
     "StandingRow",
     "Standings",
     "TableMate",
+    "allowed_characters",
+    "audit_entries",
+    "audit_names",
+    "awaiting_games",
     "call_target",
     "calls_of",
     "champion_of",
     "clock_state",
     "clock_view",
-    "counting_or_current_results",
     "counting_results",
     "current_result",
+    "current_results",
+    "current_seating",
+    "deals_characters",
     "draw_commitments",
     "final_ranking",
+    "game_rounds",
+    "game_spec",
+    "game_state",
     "game_view",
     "games_list",
+    "group_seating",
+    "group_stage_drawn",
     "group_standings",
     "group_tables",
     "knockout_progress",
@@ -103,11 +167,21 @@ __all__ = [
     "knockout_tables",
     "live_version",
     "lot_draws",
+    "name_key",
+    "name_sort_key",
     "once_per_state",
     "open_calls",
     "participants_named",
     "player_record",
+    "progress_board",
+    "registered_name_keys",
+    "result_history",
     "ruleset_statistics",
     "seat_corrections",
+    "seat_reports",
+    "staff_overview",
+    "tournament_characters",
+    "tournament_phase",
     "tournament_statistics",
+    "with_phase",
 ]

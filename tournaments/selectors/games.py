@@ -22,17 +22,20 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
-from tournaments.models import Game, Participant, Result, Seat, Stage, Table, Tournament
+from tournaments.models import Game, Participant, Result, ResultSeat, Seat, Stage, Table, Tournament
 
 __all__ = [
     "GameView",
+    "ResultVersion",
     "SeatView",
-    "counting_or_current_results",
     "counting_results",
     "current_result",
+    "current_results",
+    "game_rounds",
     "game_view",
     "games_list",
     "group_tables",
+    "result_history",
     "seats_by_table",
 ]
 
@@ -74,7 +77,7 @@ def counting_results(tournament: Tournament) -> QuerySet[Result]:
     return Result.objects.counting(tournament)
 
 
-def counting_or_current_results(tournament: Tournament) -> QuerySet[Result]:
+def current_results(tournament: Tournament) -> QuerySet[Result]:
     """The current version of every result (confirmed or not), with who entered it."""
     return (
         Result.objects.current()
@@ -97,6 +100,14 @@ def games_list(
     return [GameView(game=game, seats=seats.get(game.table_id, ())) for game in games]
 
 
+def game_rounds(tournament: Tournament) -> list[tuple[str, int]]:
+    """Every (stage, round) the tournament has games in: the group's first, in order."""
+    return sorted(
+        set(Game.objects.filter(tournament=tournament).values_list("stage", "round")),
+        key=lambda item: (item[0] != Stage.GROUP, item[1]),
+    )
+
+
 def game_view(game: Game) -> GameView:
     """One game (its ``table`` loaded) with its table's seats (one query)."""
     return GameView(game=game, seats=seats_by_table([game.table_id]).get(game.table_id, ()))
@@ -111,6 +122,50 @@ def current_result(game: Game) -> Result | None:
         .prefetch_related("seats")
         .first()
     )
+
+
+@dataclass(frozen=True)
+class ResultVersion:
+    """One version of a game's result and what it changed against the version before:
+    the positions whose entry (role, character, lives, won) differs, and the winner."""
+
+    result: Result
+    seats: dict[int, ResultSeat]  # by position
+    changed: frozenset[int]
+    winner_changed: bool
+
+
+def _entry(seat: ResultSeat | None) -> tuple[object, ...] | None:
+    return None if seat is None else (seat.role, seat.character, seat.lives, seat.won)
+
+
+def result_history(game: Game) -> list[ResultVersion]:
+    """Every version of the game's result, oldest first, with its seats and who entered
+    and confirmed it (two queries)."""
+    versions = (
+        Result.objects.filter(game=game)
+        .select_related("recorded_by", "confirmed_by")
+        .prefetch_related("seats")
+        .order_by("version")
+    )
+    history: list[ResultVersion] = []
+    for result in versions:
+        seats = {seat.position: seat for seat in result.seats.all()}
+        before = history[-1] if history else None
+        changed = frozenset(
+            position
+            for position, seat in seats.items()
+            if before is not None and _entry(before.seats.get(position)) != _entry(seat)
+        )
+        history.append(
+            ResultVersion(
+                result=result,
+                seats=seats,
+                changed=changed,
+                winner_changed=before is not None and before.result.winner != result.winner,
+            )
+        )
+    return history
 
 
 def group_tables(tournament: Tournament) -> list[Table]:

@@ -40,8 +40,8 @@ from tournaments.models import (
 )
 from tournaments.selectors.games import (
     SeatView,
-    counting_or_current_results,
     counting_results,
+    current_results,
     seats_by_table,
 )
 from tournaments.selectors.standings import group_standings
@@ -99,7 +99,7 @@ def knockout_tables(
     seats = seats_by_table(t.pk for t in tables)
     games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
     shown = (
-        counting_or_current_results(tournament)
+        current_results(tournament)
         if include_unconfirmed
         else counting_results(tournament).select_related("recorded_by", "confirmed_by")
     )

@@ -31,8 +31,9 @@ from scoring.standings import (
     RankedLine,
     rank_standings,
 )
-from tournaments.models import Game, Participant, Penalty, ResultSeat, Seat, Stage, Tournament
+from tournaments.models import Game, Participant, Penalty, ResultSeat, Stage, Tournament
 from tournaments.selectors.games import counting_results
+from tournaments.selectors.seating import Seating, group_seating
 
 __all__ = ["StandingRow", "Standings", "group_standings"]
 
@@ -77,6 +78,8 @@ class Standings:
     # API answer takes its ranking columns from here (header ``name``/``abbr``,
     # value ``row.metric(metric.key)``).
     metrics: tuple[Metric, ...] = tuple(METRICS[key] for key in DEFAULT_PRECEDENCE)
+    # Who sits where in the group stage (``selectors.seating``), read once with the rows.
+    seating: Seating = field(default_factory=lambda: Seating(stage=Stage.GROUP, round=0, tables=()))
 
     @property
     def games_missing(self) -> int:
@@ -88,12 +91,9 @@ def group_standings(tournament: Tournament, *, with_missing: bool = False) -> St
     config = tournament.config
     bounty_table = config.bounty_table
     participants = list(tournament.participants.order_by("id"))
-    group_seat = {
-        s.participant_id: s
-        for s in Seat.objects.filter(
-            table__tournament=tournament, table__stage=Stage.GROUP
-        ).select_related("table")
-    }
+    seating = group_seating(tournament)
+    sizes = {table.number: table.size for table in seating.tables}
+    group_seat = {seat.participant.pk: seat for table in seating.tables for seat in table.seats}
     totals = {
         row["participant_id"]: row
         for row in ResultSeat.objects.counting(tournament)
@@ -137,7 +137,7 @@ def group_standings(tournament: Tournament, *, with_missing: bool = False) -> St
         if seat is None and p.status == Participant.Status.WITHDRAWN:
             continue  # withdrew before the draw: not part of the standings
         agg = totals.get(p.pk)
-        five = seat is not None and seat.table.size == 5
+        five = seat is not None and sizes[seat.table] == 5
         game_bounty: int = agg["game_bounty"] if agg else 0
         deducted = deductions.get(p.pk, 0)
         total = tournament_total(
@@ -148,7 +148,7 @@ def group_standings(tournament: Tournament, *, with_missing: bool = False) -> St
         lines.append(
             PlayerLine(
                 participant=p.pk,
-                table=seat.table.number if seat else 0,
+                table=seat.table if seat else 0,
                 position=seat.position if seat else 0,
                 bounty=total,
                 wins=agg["wins"] if agg else 0,
@@ -195,4 +195,5 @@ def group_standings(tournament: Tournament, *, with_missing: bool = False) -> St
         games_total=games_total,
         rows=rows,
         missing_games=missing,
+        seating=seating,
     )

@@ -11,7 +11,9 @@ signed-in user who acts (``django.contrib.auth.models.User``). One module per
 task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``,
 ``deal``, ``results``, ``signatures``, ``penalties``, ``knockout``, ``clock``,
 ``calls``, ``seat_swaps``, ``bounties``, ``audit`` and ``backup`` (export and
-import of a whole tournament). Every public name is importable from this
+import of a whole tournament). Services only write: what they read
+(``game_spec``, ``tournament_phase``, the characters) comes from
+``tournaments.selectors``. Every public name is importable from this
 package too: ``from tournaments import services; services.result_record(...)``.
 """
 
@@ -22,8 +24,8 @@ from .bounties import game_bounties_recompute
 from .calls import call_close, call_create, call_take
 from .clock import clock_add, clock_apply, clock_pause, clock_resume, clock_start, clock_stop
 from .commitments import draw_commitment_create, draw_commitment_use
-from .deal import allowed_characters, deals_characters, group_deal, knockout_reveal
-from .draw import group_stage_draw, group_stage_drawn
+from .deal import group_deal, knockout_reveal
+from .draw import group_stage_draw
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
 from .participants import (
     ParticipantInput,
@@ -32,27 +34,19 @@ from .participants import (
     participant_leave,
     participant_update,
     participant_withdraw,
+    participants_check,
+    participants_delete,
     participants_register,
     participants_withdraw_absent,
+    registration_refused,
 )
 from .penalties import penalty_give
 from .pins import pin_check
-from .results import (
-    game_spec,
-    result_confirm,
-    result_record,
-    result_snapshot,
-    seat_reports,
-)
+from .results import result_confirm, result_record, result_snapshot
 from .seat_swaps import current_stage, seat_swap
 from .signatures import player_confirm
 from .staff import staff_appoint, staff_dismiss, user_create
-from .tournaments import (
-    character_add,
-    tournament_characters,
-    tournament_create,
-    tournament_update,
-)
+from .tournaments import character_add, tournament_create, tournament_update
 from .versions import edit_version, edit_version_check
 
 __all__ = [
@@ -63,7 +57,6 @@ __all__ = [
     "InvalidInput",
     "NotAllowed",
     "ParticipantInput",
-    "allowed_characters",
     "audit_log",
     "call_close",
     "call_create",
@@ -76,17 +69,14 @@ __all__ = [
     "clock_start",
     "clock_stop",
     "current_stage",
-    "deals_characters",
     "draw_commitment_create",
     "draw_commitment_use",
     "edit_version",
     "edit_version_check",
     "export_tournament",
     "game_bounties_recompute",
-    "game_spec",
     "group_deal",
     "group_stage_draw",
-    "group_stage_drawn",
     "import_tournament",
     "knockout_next_round",
     "knockout_pick_order",
@@ -97,19 +87,20 @@ __all__ = [
     "participant_leave",
     "participant_update",
     "participant_withdraw",
+    "participants_check",
+    "participants_delete",
     "participants_register",
     "participants_withdraw_absent",
     "penalty_give",
     "pin_check",
     "player_confirm",
+    "registration_refused",
     "result_confirm",
     "result_record",
     "result_snapshot",
-    "seat_reports",
     "seat_swap",
     "staff_appoint",
     "staff_dismiss",
-    "tournament_characters",
     "tournament_create",
     "tournament_update",
     "user_create",

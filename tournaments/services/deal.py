@@ -3,9 +3,10 @@
 With the group draw every group game deals two characters to each position
 (``Game.dealt``); each knockout round reveals one more character than players
 at every table (``Game.revealed``). ``scoring.deal`` deals from the draw's
-seed; this module asks it for a whole draw before anything is stored, turning
-a pool that is too small into ``409 too_few_characters``, and tells the rules
-engine which characters each position may record (``allowed_characters``).
+seed with ``scoring.deal.DEAL_ALGORITHM`` (each game records it in
+``Game.deal_algorithm``); this module asks it for a whole draw before anything is stored, turning
+a pool that is too small into ``409 too_few_characters``. Which characters a
+position may record is a read: ``selectors.allowed_characters``.
 """
 
 from __future__ import annotations
@@ -13,17 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring import deal
-from scoring.rulesets import Ruleset
 
 from ..errors import Conflict
-from ..models import Game, Stage, Tournament
+from ..models import Tournament
+from ..selectors.tournament import deals_characters, tournament_characters
 
-__all__ = ["allowed_characters", "deals_characters", "group_deal", "knockout_reveal"]
-
-
-def deals_characters(tournament: Tournament) -> bool:
-    """Whether the tournament deals characters (BANG! with ``deal_characters`` on)."""
-    return tournament.ruleset == Ruleset.BANG and tournament.config.deal_characters
+__all__ = ["group_deal", "knockout_reveal"]
 
 
 def group_deal(
@@ -44,6 +40,7 @@ def group_deal(
                     positions=positions,
                     seed=seed,
                     label=deal.group_label(table=number, round=round),
+                    algorithm=deal.DEAL_ALGORITHM,
                 )
                 deals[number, round] = {str(p): list(pair) for p, pair in dealt.items()}
     except deal.TooFewCharacters as error:
@@ -67,6 +64,7 @@ def knockout_reveal(
                     players=len(members),
                     seed=seed,
                     label=deal.knockout_label(round=round, table=number),
+                    algorithm=deal.DEAL_ALGORITHM,
                 )
             )
             for number, members in enumerate(layout, start=1)
@@ -76,19 +74,4 @@ def knockout_reveal(
 
 
 def _pool(tournament: Tournament) -> list[str]:
-    # Imported here: ``services.tournaments`` imports the draw, which deals.
-    from .tournaments import tournament_characters
-
     return list(tournament_characters(tournament))
-
-
-def allowed_characters(game: Game, *, positions: Sequence[int]) -> dict[int, frozenset[str]] | None:
-    """Position -> the characters it may record, or None where nothing was dealt."""
-    if not deals_characters(game.tournament):
-        return None
-    if game.stage == Stage.GROUP and game.dealt:
-        return {int(p): frozenset(names) for p, names in game.dealt.items()}
-    if game.stage == Stage.KNOCKOUT and game.revealed:
-        revealed = frozenset(game.revealed)
-        return dict.fromkeys(positions, revealed)
-    return None

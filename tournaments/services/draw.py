@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import seating
+from scoring.deal import DEAL_ALGORITHM
 from scoring.lots import ALGORITHM
 
 from ..errors import Conflict, InvalidInput
@@ -36,11 +37,6 @@ from ..models import (
 from .audit import audit_log
 from .commitments import draw_seed
 from .deal import group_deal
-
-
-def group_stage_drawn(tournament: Tournament) -> bool:
-    """Whether the group stage has tables (registration and the ruleset are then fixed)."""
-    return Table.objects.filter(tournament=tournament, stage=Stage.GROUP).exists()
 
 
 def group_stage_draw(
@@ -155,6 +151,7 @@ def _seat_group_stage(
             round=r,
             sheriff_position=r,
             dealt=deals.get((table.number, r), {}),
+            deal_algorithm=dict(DEAL_ALGORITHM),
         )
         for table in tables
         for r in range(1, table.size + 1)

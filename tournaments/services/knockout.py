@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from scoring import knockout as rules
 from scoring import seating
+from scoring.deal import DEAL_ALGORITHM
 from scoring.lots import ALGORITHM, LEGACY_ALGORITHM
 from scoring.rulesets import Role
 from scoring.standings import PlayerLine, RankedLine
@@ -198,6 +199,7 @@ def _seat_knockout_round(
             stage=Stage.KNOCKOUT,
             round=round,
             revealed=reveals.get(number, []),
+            deal_algorithm=dict(DEAL_ALGORITHM),
         )
     knockout.current_round = round
     knockout.save(update_fields=["current_round"])

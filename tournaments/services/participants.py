@@ -22,10 +22,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django_countries import countries
 
-from ..errors import Conflict, ErrorItem, InvalidInput, items_from_validation_error
+from ..errors import Conflict, DomainError, ErrorItem, InvalidInput, items_from_validation_error
 from ..models import Game, Participant, Seat, Stage, Tournament
+from ..selectors.tournament import group_stage_drawn
 from .audit import audit_log
-from .draw import group_stage_drawn
 from .versions import edit_version, edit_version_check
 
 
@@ -39,38 +39,45 @@ class ParticipantInput:
     age_approved: bool = False
 
 
+def participants_check(
+    *, tournament: Tournament, items: Sequence[ParticipantInput]
+) -> list[ErrorItem]:
+    """Every problem of registering ``items``, each naming its item's ``index``
+    (the draw and the participant limit name none). Writes nothing."""
+    errors: list[ErrorItem] = []
+    for index, item in enumerate(items):
+        errors.extend(_candidate(tournament, item, index=index)[1])
+    return [
+        e for e in (_draw_locked(tournament), *errors, _too_many(tournament, new=len(items))) if e
+    ]
+
+
+def registration_refused(errors: Sequence[ErrorItem]) -> DomainError:
+    """The refusal of a registration with these problems: ``409`` once the draw locks
+    it, else ``400``."""
+    if any(e.code == "draw_locked" for e in errors):
+        return Conflict(list(errors))
+    return InvalidInput(list(errors))
+
+
 def participants_register(
     *,
     tournament: Tournament,
     items: Sequence[ParticipantInput],
     actor: User | None = None,
-    first_row: int | None = None,
 ) -> list[Participant]:
     """Register a list of participants: all of them, or none.
 
-    Every item is checked first; problems name the item's ``index`` (or its
-    spreadsheet ``row`` when ``first_row`` is given).
+    Every item is checked first (``participants_check``); problems name the
+    item's ``index``. One transaction, one audit entry naming everyone registered.
     """
-    candidates: list[Participant] = []
-    errors: list[ErrorItem] = []
-    for index, item in enumerate(items):
-        participant, problems = _candidate(
-            tournament,
-            item,
-            index=index if first_row is None else None,
-            row=first_row + index if first_row is not None else None,
-        )
-        candidates.append(participant)
-        errors.extend(problems)
     with transaction.atomic():
         # Lock the tournament row so that two registrations cannot both pass the limit.
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        draw_locked = _draw_locked(locked)
-        errors = [e for e in (draw_locked, *errors, _too_many(locked, new=len(candidates))) if e]
-        if draw_locked:
-            raise Conflict(errors)
+        errors = participants_check(tournament=locked, items=items)
         if errors:
-            raise InvalidInput(errors)
+            raise registration_refused(errors)
+        candidates = [_candidate(locked, item, index=index)[0] for index, item in enumerate(items)]
         for participant in candidates:
             participant.save()
         audit_log(
@@ -85,7 +92,7 @@ def participants_register(
 
 
 def _candidate(
-    tournament: Tournament, item: ParticipantInput, *, index: int | None, row: int | None
+    tournament: Tournament, item: ParticipantInput, *, index: int | None
 ) -> tuple[Participant, list[ErrorItem]]:
     """The participant an item describes (unsaved), and its problems."""
     participant = Participant(
@@ -105,7 +112,6 @@ def _candidate(
                 % {"code": item.nationality},
                 field="nationality",
                 index=index,
-                row=row,
             )
         )
         participant.nationality = ""
@@ -113,7 +119,7 @@ def _candidate(
     try:
         participant.full_clean(exclude=exclude)
     except ValidationError as error:
-        errors.extend(items_from_validation_error(error, index=index, row=row))
+        errors.extend(items_from_validation_error(error, index=index))
     return participant, errors
 
 
@@ -228,7 +234,7 @@ def participant_update(
     with transaction.atomic():
         participant = Participant.objects.select_for_update().get(pk=participant.pk)
         edit_version_check(edit_version(participant), version)
-        changed, errors = _candidate(participant.tournament, data, index=None, row=None)
+        changed, errors = _candidate(participant.tournament, data, index=None)
         if errors:
             raise InvalidInput(errors)
         fields = ["name", "nationality", "birth_date", "age_approved"]
@@ -249,23 +255,37 @@ def participant_update(
 
 def participant_delete(*, participant: Participant, actor: User | None = None) -> None:
     """Remove a participant registered by mistake: only before the group-stage draw."""
+    participants_delete(tournament=participant.tournament, participants=[participant], actor=actor)
+
+
+def participants_delete(
+    *, tournament: Tournament, participants: Sequence[Participant], actor: User | None = None
+) -> int:
+    """Remove several participants registered by mistake (e.g. a file imported twice),
+    all or none, only before the group-stage draw; one audit entry each. Answers how
+    many were removed."""
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=participant.tournament_id)
-        locked = _draw_locked(tournament)
-        if locked:
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if _draw_locked(tournament):
             raise Conflict.single(
                 "draw_locked",
                 _("Participants cannot be deleted after the group-stage draw; mark a withdrawal."),
             )
-        participant = Participant.objects.get(pk=participant.pk)
-        audit_log(
-            tournament=tournament,
-            actor=actor,
-            action="participant_deleted",
-            obj=participant,
-            before={"name": participant.name, "nationality": str(participant.nationality)},
+        rows = list(
+            Participant.objects.filter(
+                tournament=tournament, pk__in=[p.pk for p in participants]
+            ).order_by("id")
         )
-        participant.delete()
+        for participant in rows:
+            audit_log(
+                tournament=tournament,
+                actor=actor,
+                action="participant_deleted",
+                obj=participant,
+                before={"name": participant.name, "nationality": str(participant.nationality)},
+            )
+        Participant.objects.filter(pk__in=[p.pk for p in rows]).delete()
+    return len(rows)
 
 
 def participant_check_in(

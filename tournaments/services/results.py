@@ -26,57 +26,11 @@ from django.utils.translation import gettext as _
 
 from scoring.bounty import game_bounty
 from scoring.results import GameSpec, Outcome, ResultInvalid, SeatReport, evaluate_result
-from scoring.rulesets import Role, Ruleset
 
 from ..errors import Conflict, ErrorItem, InvalidInput, NotAllowed
-from ..models import Game, Knockout, Participant, Result, ResultSeat, Seat, Stage, Table
+from ..models import Game, Knockout, Result, ResultSeat, Stage, Table
+from ..selectors.rules import game_spec
 from .audit import audit_log
-from .deal import allowed_characters
-from .tournaments import tournament_characters
-
-
-def game_spec(game: Game, *, seats: Sequence[Seat] | None = None) -> GameSpec:
-    """The rules engine's view of a game: who plays, the Sheriff's seat, characters
-    (with the character deal: those dealt to each position)."""
-    tournament = game.tournament
-    seats = (
-        list(seats) if seats is not None else list(game.table.seats.select_related("participant"))
-    )
-    if game.status == Game.Status.RECORDED or game.version:
-        # A recorded game keeps the players who played it.
-        positions = tuple(
-            ResultSeat.objects.current()
-            .filter(result__game=game)
-            .order_by("position")
-            .values_list("position", flat=True)
-        ) or tuple(s.position for s in seats)
-    else:
-        positions = tuple(
-            s.position for s in seats if s.participant.status == Participant.Status.ACTIVE
-        )
-    return GameSpec(
-        ruleset=Ruleset(tournament.ruleset),
-        positions=positions,
-        sheriff_position=game.sheriff_position if game.stage == Stage.GROUP else None,
-        characters=tournament_characters(tournament) if tournament.ruleset == Ruleset.BANG else {},
-        tougher_sheriff=bool(tournament.config.tougher_sheriff),
-        dealt=allowed_characters(game, positions=positions),
-    )
-
-
-def seat_reports(result: Result) -> list[SeatReport]:
-    """The seats of a stored result as the rules engine reads them (e.g. to resubmit)."""
-    return [
-        SeatReport(
-            position=seat.position,
-            role=Role(seat.role) if seat.role else None,
-            character=seat.character or None,
-            lives=seat.lives,
-            eliminated_by=seat.eliminated_by,
-            final_duel=seat.final_duel,
-        )
-        for seat in result.seats.order_by("position")
-    ]
 
 
 def result_record(

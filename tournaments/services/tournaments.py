@@ -22,9 +22,9 @@ from scoring.rulesets import Ruleset
 from ..errors import Conflict, ErrorItem, InvalidInput, full_clean_or_raise
 from ..models import Character, Tournament, TournamentStaff
 from ..preferences import validate_settings
+from ..selectors.tournament import group_stage_drawn
 from .audit import audit_log
 from .bounties import BOUNTY_KEYS, game_bounties_recompute
-from .draw import group_stage_drawn
 from .versions import edit_version_check
 
 CHANGEABLE = frozenset({"name", "date", "language", "settings", "ruleset"})
@@ -175,11 +175,3 @@ def character_add(
             after={"name": name, "life_points": life_points},
         )
     return character
-
-
-def tournament_characters(tournament: Tournament) -> dict[str, int]:
-    """Name -> life points of every character the tournament allows."""
-    rows = Character.objects.filter(tournament__isnull=True) | Character.objects.filter(
-        tournament=tournament
-    )
-    return dict(rows.values_list("name", "life_points"))

@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from scoring.results import SeatReport
 from scoring.rulesets import Role
 from tests import factories
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Game, Participant, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -272,9 +272,9 @@ def test_organisers_add_expansion_characters_for_their_tournament():
     assert Character.objects.get(name="El Gringo").life_points == 3
     tournament = factories.make_tournament()
     services.character_add(tournament=tournament, name="Belle Star", life_points=4)
-    assert services.tournament_characters(tournament)["Belle Star"] == 4
+    assert selectors.tournament_characters(tournament)["Belle Star"] == 4
     other = factories.make_tournament()
-    assert "Belle Star" not in services.tournament_characters(other)
+    assert "Belle Star" not in selectors.tournament_characters(other)
 
 
 def test_createsuperuser_without_input_reads_the_standard_variables(monkeypatch):

@@ -9,7 +9,7 @@ import pytest
 from scoring.results import SeatReport
 from scoring.rulesets import Role
 from tests import factories
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.api.results import ResultApi
 from tournaments.demo import play_group_rounds
 from tournaments.models import AuditEntry, Game, Participant, Result, ResultSeat
@@ -260,7 +260,7 @@ def test_exclusion_drops_a_player_to_the_bottom_and_voids_their_sheriff_game(ref
     # table plays its remaining games with five players.
     assert standings["games_total"] == 12
     next_game = _game(tournament, round=2)
-    spec = services.game_spec(next_game)
+    spec = selectors.game_spec(next_game)
     assert 1 not in spec.positions and len(spec.positions) == 5
 
 

@@ -153,7 +153,7 @@ def test_seating_list_is_alphabetical_with_table_and_position(api):
         "Mia Moser", "Ölaf Oster", "Otto Ost", "Xaver Xylo", "Zoë Zander",
     ]  # fmt: skip
     # Ö sorts as O ("olaf o" < "otto o"); case does not count.
-    assert sorted(names, key=pdf.name_sort_key) == expected
+    assert sorted(names, key=selectors.name_sort_key) == expected
     assert [text.index(name) for name in expected] == sorted(text.index(n) for n in expected)
     for seat in Seat.objects.filter(table__tournament=tournament).select_related("table"):
         line = _line_with(text, seat.participant.name)

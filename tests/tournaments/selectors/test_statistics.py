@@ -93,7 +93,7 @@ def _correct_some(tournament: Tournament, rng: random.Random, referee) -> int:
     for game in Game.objects.filter(
         tournament=tournament, stage=Stage.GROUP, status=Game.Status.RECORDED
     ).select_related("table", "tournament")[::3]:
-        seats, winner = random_result(services.game_spec(game), rng)
+        seats, winner = random_result(selectors.game_spec(game), rng)
         services.result_record(
             game=game,
             seats=seats,

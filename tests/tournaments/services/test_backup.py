@@ -13,7 +13,7 @@ from django.core.management.base import CommandError
 
 from tests import factories
 from tests.tournaments.services.backup_snapshot import snapshot, tournament_models
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import AuditEntry, GroupDraw, Result, Tournament
 from tournaments.selectors import final_ranking, group_standings
 from tournaments.services.backup import BackupError
@@ -53,7 +53,7 @@ def test_a_whole_tournament_survives_export_and_import(tmp_path, django_user_mod
     result = Result.objects.filter(game__tournament=tournament).first()
     services.result_record(
         game=result.game,
-        seats=services.seat_reports(result),
+        seats=selectors.seat_reports(result),
         signed=True,
         reason="Unterschrift nachgeholt",
         version=1,
@@ -87,7 +87,7 @@ def test_a_whole_tournament_survives_export_and_import(tmp_path, django_user_mod
     assert Result.objects.filter(game__tournament=restored).count() == versions_before
     assert Result.objects.filter(game__tournament=restored, version=2).count() == 1
     assert restored.penalties.count() == 2
-    assert services.tournament_characters(restored)["Belle Star"] == 4
+    assert selectors.tournament_characters(restored)["Belle Star"] == 4
     restored_referee = django_user_model.objects.get(username="schiri-export")
     assert not restored_referee.is_active and not restored_referee.has_usable_password()
     # the history is kept, plus a note of the import

@@ -17,7 +17,7 @@ from django.db import connection, connections
 from scoring.results import SeatReport
 from scoring.simulate import random_result
 from tests import factories
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.errors import DomainError
 from tournaments.models import Game, Result
 from tournaments.selectors import group_standings
@@ -57,7 +57,7 @@ def run_at_once(tasks: list[Callable[[], object]]) -> list[object]:
 
 
 def seat_inputs(game: Game, seed: int) -> tuple[list[SeatReport], object]:
-    return random_result(services.game_spec(game), random.Random(seed))
+    return random_result(selectors.game_spec(game), random.Random(seed))
 
 
 def test_twenty_referees_record_twenty_games_at_once():

@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from scoring import deal
 from tests import factories
-from tournaments import services
+from tests.language import in_english
+from tournaments import selectors, services
 from tournaments.models import Character, Game, Stage, Table
 from tournaments.simulation import open_games, play_knockout, record_random_results
 
@@ -40,7 +41,7 @@ def group_deals(tournament) -> dict[tuple[int, int], dict[str, list[str]]]:
 
 def test_the_draw_deals_every_group_game_reproducibly_from_its_seed():
     tournament = dealing_tournament(17)
-    pool = set(services.tournament_characters(tournament))
+    pool = set(selectors.tournament_characters(tournament))
     deals = group_deals(tournament)
     assert len(deals) == 6 + 6 + 5
     for (number, round), dealt in deals.items():
@@ -59,6 +60,10 @@ def test_the_draw_deals_every_group_game_reproducibly_from_its_seed():
     dealt_anywhere = {n for d in deals.values() for pair in d.values() for n in pair}
     assert dealt_anywhere & {"Apache Kid", "Belle Star", "Bill Noface", "Chuck Wengam"}
 
+    assert {str(g.deal_algorithm) for g in Game.objects.filter(tournament=tournament)} == {
+        str(deal.DEAL_ALGORITHM)
+    }  # each deal records its algorithm: the draw's
+
     services.group_stage_draw(tournament=tournament, seed="deal")  # redone, same seed
     assert group_deals(tournament) == deals
     services.group_stage_draw(tournament=tournament, seed="other")
@@ -68,7 +73,7 @@ def test_the_draw_deals_every_group_game_reproducibly_from_its_seed():
 def test_without_the_setting_nothing_is_dealt_and_any_character_counts():
     tournament = factories.drawn_tournament(10)
     assert all(not g.dealt for g in Game.objects.filter(tournament=tournament))
-    assert services.game_spec(Game.objects.filter(tournament=tournament).first()).dealt is None
+    assert selectors.game_spec(Game.objects.filter(tournament=tournament).first()).dealt is None
 
 
 def test_a_draw_with_too_few_characters_is_refused_and_stores_nothing(organiser_api):
@@ -112,7 +117,7 @@ def test_a_character_outside_the_deal_is_refused(referee_api):
     kept = {int(p): pair[1] for p, pair in game.dealt.items()}
     stranger = next(
         name
-        for name in services.tournament_characters(tournament)
+        for name in selectors.tournament_characters(tournament)
         if name not in game.dealt["4"] and name not in kept.values()
     )
     url = f"/api/games/{game.pk}/result/"
@@ -150,7 +155,7 @@ def test_staff_see_the_deal_and_the_public_only_after_the_result(api, referee):
 def test_the_referees_form_offers_only_the_dealt_characters(referee):
     tournament = dealing_tournament(10)
     game = Game.objects.get(tournament=tournament, table__number=1, round=2)
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = in_english(Client(HTTP_ACCEPT_LANGUAGE="en"))
     client.force_login(referee)
     html = client.get(reverse("staff:result", args=[tournament.pk, game.pk])).content.decode()
     for position, pair in game.dealt.items():
@@ -169,7 +174,7 @@ def test_knockout_tables_reveal_one_more_than_players_and_recording_respects_the
     )
     knockout = play_knockout(tournament, seed="ko", rng=random.Random(4), referees=[referee])
     assert knockout.champion_id is not None
-    pool = set(services.tournament_characters(tournament))
+    pool = set(selectors.tournament_characters(tournament))
     games = Game.objects.filter(tournament=tournament, stage=Stage.KNOCKOUT).select_related("table")
     assert games
     for game in games:
@@ -177,3 +182,25 @@ def test_knockout_tables_reveal_one_more_than_players_and_recording_respects_the
         assert set(game.revealed) <= pool
         kept = {s.character for s in game.results.get(is_current=True).seats.all()} - {""}
         assert kept <= set(game.revealed)
+
+
+def test_a_deal_made_with_the_earlier_algorithm_keeps_it_and_re_runs():
+    """Games dealt before the deal used the draw's lot carry the old algorithm
+    (migration 0009) and their deal follows from it."""
+    tournament = dealing_tournament(10)
+    pool = selectors.tournament_characters(tournament)
+    game = Game.objects.select_related("table").get(tournament=tournament, table__number=1, round=2)
+    positions = range(1, game.table.size + 1)
+    label = deal.group_label(table=1, round=2)
+    old = deal.deal_group_game(
+        pool, positions=positions, seed="deal", label=label, algorithm=deal.LEGACY_DEAL_ALGORITHM
+    )
+    Game.objects.filter(pk=game.pk).update(
+        dealt={str(p): list(pair) for p, pair in old.items()},
+        deal_algorithm=dict(deal.LEGACY_DEAL_ALGORITHM),
+    )
+    game.refresh_from_db()
+    again = deal.deal_group_game(
+        pool, positions=positions, seed="deal", label=label, algorithm=game.deal_algorithm
+    )
+    assert game.dealt == {str(p): list(pair) for p, pair in again.items()}

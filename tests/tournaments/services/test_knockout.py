@@ -14,7 +14,7 @@ from scoring.rulesets import Role
 from scoring.seating import draw_knockout_tables
 from scoring.simulate import random_result
 from tests import factories
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.errors import Conflict
 from tournaments.models import Game, Knockout, LotDraw, Participant, Result, Table, Tournament
 from tournaments.selectors import final_ranking, group_standings
@@ -283,9 +283,9 @@ def test_rehearsals_of_whole_tournaments_end_with_a_champion(participants, seed,
     # every recorded result passes the rules engine again
     for result in Result.objects.filter(game__tournament=tournament).prefetch_related("seats"):
         game = result.game
-        reports = services.seat_reports(result)
+        reports = selectors.seat_reports(result)
         winner = int(result.winner) if result.winner.isdigit() else result.winner
-        assert validate_result(services.game_spec(game), reports, winner=winner) == []
+        assert validate_result(selectors.game_spec(game), reports, winner=winner) == []
 
 
 def test_simulate_tournament_command_126_players_prints_its_time():
@@ -320,7 +320,7 @@ def test_whole_flow_through_the_api_alone(organiser_api, referee):
         for game in organiser_api.get(f"/api/tournaments/{tid}/games/?stage={stage}").json():
             if game["status"] != "open":
                 continue
-            spec = services.game_spec(Game.objects.get(pk=game["id"]))
+            spec = selectors.game_spec(Game.objects.get(pk=game["id"]))
             reports, winner = random_result(spec, rng)
             body = factories.result_json(reports, winner)
             response = organiser_api.put(f"/api/games/{game['id']}/result/", body, format="json")
@@ -409,7 +409,7 @@ def test_an_excluded_player_leaves_a_knockout_table_of_four_playing_three(organi
     services.participant_withdraw(participant=leaving, actor=organiser)
     game = table.games.get()
     assert game.status == Game.Status.OPEN
-    assert len(services.game_spec(game).positions) == 3  # now the three-player game
+    assert len(selectors.game_spec(game).positions) == 3  # now the three-player game
 
 
 def test_group_results_are_final_once_the_knockout_has_started(organiser, referee):
@@ -420,7 +420,7 @@ def test_group_results_are_final_once_the_knockout_has_started(organiser, refere
     with pytest.raises(Conflict) as refused:
         services.result_record(
             game=result.game,
-            seats=services.seat_reports(result),
+            seats=selectors.seat_reports(result),
             reason="zu spät",
             version=1,
             actor=referee,

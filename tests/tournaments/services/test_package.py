@@ -1,11 +1,11 @@
 """``tournaments.services`` is one package with a module per task; callers use either
-``from tournaments import services`` or ``from tournaments.services import name``."""
+``from tournaments import selectors, services`` or ``from tournaments.services import name``."""
 
 from __future__ import annotations
 
 import pytest
 
-from tournaments import services
+from tournaments import selectors, services
 
 # Every public name the single services module had, and the backup module's
 # (the site-wide ``referee_appoint``/``referee_dismiss`` became per-tournament staff).
@@ -17,12 +17,10 @@ PUBLIC = [
     "tournament_create",
     "tournament_update",
     "character_add",
-    "tournament_characters",
     "ParticipantInput",
     "participants_register",
     "participant_withdraw",
     "group_stage_draw",
-    "game_spec",
     "result_record",
     "result_snapshot",
     "result_confirm",
@@ -47,3 +45,20 @@ def test_every_public_name_is_exported_by_the_package(name):
 
 def test_seat_input_is_gone_seat_report_is_the_one_seat_shape():
     assert not hasattr(services, "SeatInput")
+
+
+READS = [
+    "game_spec",
+    "seat_reports",
+    "allowed_characters",
+    "deals_characters",
+    "group_stage_drawn",
+    "tournament_characters",
+]
+
+
+@pytest.mark.parametrize("name", READS)
+def test_reads_live_in_the_selectors_not_in_the_services(name):
+    """Services only write: what they read is a selector (issue 20)."""
+    assert name in selectors.__all__
+    assert not hasattr(services, name)

@@ -19,7 +19,7 @@ from scoring.results import derive_side
 from scoring.simulate import random_result
 from tests import factories
 from tests.scoring.test_results import BREAKERS
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.errors import InvalidInput
 from tournaments.models import AuditEntry, Game, Result
 
@@ -66,7 +66,7 @@ def _submit(game: Game, seats, winner, referee) -> list[str]:
 @given(data=st.data())
 def test_a_sheet_breaking_one_rule_is_refused_and_stores_nothing(rule, data, games, referee):
     game = data.draw(st.sampled_from(games))
-    spec = services.game_spec(game)
+    spec = selectors.game_spec(game)
     seats, winner = random_result(spec, random.Random(data.draw(st.integers(0, 2**32))))
     breaker, expected = BREAKERS[rule]
     spec, seats, winner = breaker(data, spec, seats, winner)
@@ -80,7 +80,9 @@ def test_a_sheet_for_another_round_has_the_sheriff_at_the_wrong_position(data, g
     other = data.draw(
         st.sampled_from([g for g in games if g.table_id == game.table_id and g.pk != game.pk])
     )
-    seats, winner = random_result(services.game_spec(game), random.Random(data.draw(st.integers())))
+    seats, winner = random_result(
+        selectors.game_spec(game), random.Random(data.draw(st.integers()))
+    )
     assert _submit(other, seats, winner, referee) == ["sheriff_not_at_round_position"]
 
 
@@ -88,7 +90,7 @@ def test_a_sheet_for_another_round_has_the_sheriff_at_the_wrong_position(data, g
 @given(data=st.data())
 def test_every_valid_sheet_is_recorded_with_the_derived_winner(data, games, referee):
     game = data.draw(st.sampled_from(games))
-    spec = services.game_spec(game)
+    spec = selectors.game_spec(game)
     seats, winner = random_result(spec, random.Random(data.draw(st.integers(0, 2**32))))
     with transaction.atomic():  # each example starts from the same, unrecorded games
         result = services.result_record(
@@ -105,13 +107,13 @@ def test_every_valid_sheet_is_recorded_with_the_derived_winner(data, games, refe
 
 def test_seat_reports_read_back_what_was_recorded(games, referee):
     game = games[0]
-    seats, winner = random_result(services.game_spec(game), random.Random(3))
+    seats, winner = random_result(selectors.game_spec(game), random.Random(3))
     result = services.result_record(game=game, seats=seats, winner=winner, actor=referee)
-    assert services.seat_reports(result) == sorted(seats, key=lambda seat: seat.position)
+    assert selectors.seat_reports(result) == sorted(seats, key=lambda seat: seat.position)
     # resubmitted unchanged as a correction, they make the same result
     corrected = services.result_record(
         game=game,
-        seats=services.seat_reports(result),
+        seats=selectors.seat_reports(result),
         winner=winner,
         reason="nachgesehen",
         version=result.version,

@@ -12,7 +12,7 @@ from tests import factories
 from tournaments import services
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import AuditEntry, TournamentStaff
-from tournaments.permissions import is_organiser, is_referee
+from tournaments.permissions import is_organiser, is_staff_of
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def test_the_creator_is_the_first_organiser_and_only_of_their_tournament():
     theirs = factories.make_tournament()
     assert list(mine.staff.values_list("user__username", "role")) == [("chef", "organiser")]
     assert is_organiser(creator, mine) and not is_organiser(creator, theirs)
-    assert not is_referee(creator, theirs)
+    assert not is_staff_of(creator, theirs)
 
 
 def test_a_role_change_is_audited_with_before_and_after():
@@ -55,9 +55,9 @@ def test_dismissing_someone_not_on_the_staff_is_refused():
 def test_an_inactive_account_has_no_rights_even_on_the_staff():
     tournament = factories.make_tournament()
     user = factories.make_referee(tournament=tournament)
-    assert is_referee(user, tournament)
+    assert is_staff_of(user, tournament)
     user.is_active = False
-    assert not is_referee(user, tournament)
+    assert not is_staff_of(user, tournament)
 
 
 def test_the_migration_makes_each_creator_the_organiser_of_their_tournaments():

@@ -9,6 +9,7 @@ from django.db import InterfaceError, OperationalError, connection
 from django.test import Client
 
 from tests import factories
+from tests.language import in_language
 
 pytestmark = pytest.mark.django_db
 
@@ -52,8 +53,8 @@ def test_the_api_answers_503_when_the_database_fails_outside_a_view(tournament):
 def test_pages_answer_a_plain_translated_503_page(tournament):
     client = Client(raise_request_exception=False)
     with _database_down(OperationalError("could not connect")):
-        german = client.get(f"/t/{tournament.pk}/", HTTP_ACCEPT_LANGUAGE="de")
-        english = client.get(f"/t/{tournament.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+        german = in_language(client, "de").get(f"/t/{tournament.pk}/")
+        english = in_language(client, "en").get(f"/t/{tournament.pk}/")
     assert german.status_code == english.status_code == 503
     assert english["Retry-After"].isdigit()
     assert "text/html" in english["Content-Type"]

@@ -1,9 +1,10 @@
-"""What the public pages share: the tournament from the URL and the stage it is in.
+"""What the public pages share: the tournament from the URL and the phase it is in.
 
 Words used here:
 
-- The **public stage** is where a tournament stands as the public sees it:
-  registration (no draw yet), group stage, knockout, finished (a champion).
+- The **stage** a page's frame shows is the tournament's phase
+  (``selectors.tournament_phase``: registration, drawn, group stage, knockout,
+  finished), read from the same query that loads the tournament.
 - An **outcome** (``won``, ``lost``, ``open``, ``void``) is how a game went
   for one player; ``OUTCOME_LABELS`` are its translated words.
 """
@@ -18,25 +19,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Knockout, Stage, Tournament
+from tournaments.selectors import Phase, tournament_phase, with_phase
 
 #: Seconds between two polls of a live page's fragment.
 POLL_SECONDS = 3
-
-
-class PublicStage:
-    """Where a tournament stands, as the public sees it."""
-
-    REGISTRATION = "registration"
-    GROUP = "group"
-    KNOCKOUT = "knockout"
-    FINISHED = "finished"
-
-    LABELS = {
-        REGISTRATION: _("Registration"),
-        GROUP: _("Group stage"),
-        KNOCKOUT: _("Knockout"),
-        FINISHED: _("Finished"),
-    }
 
 
 STAGE_SHORT: dict[str, Promise] = {Stage.GROUP: _("Group"), Stage.KNOCKOUT: _("K.O.")}
@@ -50,9 +36,10 @@ OUTCOME_LABELS: dict[str, Promise] = {
 
 
 def load_tournament(tournament_id: int) -> Tournament:
-    """The tournament with its draw and knockout (one query), or 404."""
+    """The tournament with its draw, knockout and phase (one query), or 404."""
     return get_object_or_404(
-        Tournament.objects.select_related("group_draw", "knockout__champion"), pk=tournament_id
+        with_phase(Tournament.objects.select_related("group_draw", "knockout__champion")),
+        pk=tournament_id,
     )
 
 
@@ -61,14 +48,9 @@ def knockout_of(tournament: Tournament) -> Knockout | None:
     return getattr(tournament, "knockout", None)
 
 
-def tournament_stage(tournament: Tournament) -> str:
-    """Registration, group stage, knockout or finished (no query after ``load_tournament``)."""
-    knockout = knockout_of(tournament)
-    if knockout is not None:
-        return PublicStage.FINISHED if knockout.champion_id else PublicStage.KNOCKOUT
-    if getattr(tournament, "group_draw", None) is not None:
-        return PublicStage.GROUP
-    return PublicStage.REGISTRATION
+def tournament_stage(tournament: Tournament) -> Phase:
+    """The tournament's phase (no query after ``load_tournament``)."""
+    return tournament_phase(tournament)
 
 
 def base_context(tournament: Tournament, nav: str) -> dict[str, Any]:
@@ -77,8 +59,8 @@ def base_context(tournament: Tournament, nav: str) -> dict[str, Any]:
     return {
         "tournament": tournament,
         "nav": nav,
-        "stage": stage,
-        "stage_label": PublicStage.LABELS[stage],
+        "stage": stage.value,
+        "stage_label": stage.label,
     }
 
 

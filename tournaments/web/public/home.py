@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.cache import cache_control
 
 from tournaments.models import Participant, Tournament
 from tournaments.web.public.common import base_context, load_tournament
@@ -23,3 +25,13 @@ def tournament_home(request: HttpRequest, tournament_id: int) -> HttpResponse:
         status=Participant.Status.WITHDRAWN
     ).count()
     return render(request, "tournaments/public/tournament.html", context)
+
+
+@cache_control(max_age=86400, public=True)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``, which browsers ask for on their own: ``static/favicon.ico``."""
+    path = finders.find("favicon.ico")
+    if not isinstance(path, str):
+        raise Http404
+    with open(path, "rb") as file:
+        return HttpResponse(file.read(), content_type="image/x-icon")

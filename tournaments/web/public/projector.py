@@ -26,7 +26,8 @@ from django_tables2 import RequestConfig
 
 from tournaments import selectors
 from tournaments.models import Tournament
-from tournaments.web.public.common import POLL_SECONDS, PublicStage, base_context, tournament_stage
+from tournaments.selectors import Phase
+from tournaments.web.public.common import POLL_SECONDS, base_context, tournament_stage
 from tournaments.web.public.leaderboard import still_playing
 from tournaments.web.public.live import live_views
 from tournaments.web.tables import ProjectorTable
@@ -49,28 +50,25 @@ def qr_svg(url: str) -> SafeString:
 
 def _seating(standings: selectors.Standings, round: int) -> list[dict[str, Any]] | None:
     """The group tables with their players when ``round`` has not started (no result
-    of it yet), else None. From the standings alone: no further query."""
-    by_table: dict[int, list[Any]] = {}
-    for row in standings.rows:
-        if row.table:
-            by_table.setdefault(row.table, []).append(row)
-    playing_round = sum(1 for rows in by_table.values() if len(rows) >= round)
+    of it yet), else None. From the standings alone (their ``seating``): no query."""
+    tables = standings.seating.tables
+    playing_round = sum(1 for table in tables if len(table.seats) >= round)
     missing = sum(1 for game in standings.missing_games if game.round == round)
     if missing < playing_round:
         return None  # a result of this round is in: the standings show
     return [
         {
-            "number": number,
+            "number": table.number,
             "seats": [
                 {
-                    "position": row.position,
-                    "name": row.participant.name,
-                    "sheriff": row.position == round,
+                    "position": seat.position,
+                    "name": seat.participant.name,
+                    "sheriff": seat.position == round,
                 }
-                for row in sorted(rows, key=lambda row: row.position or 0)
+                for seat in table.seats
             ],
         }
-        for number, rows in sorted(by_table.items())
+        for table in tables
     ]
 
 
@@ -121,9 +119,9 @@ def _champion_context(tournament: Tournament) -> dict[str, Any]:
 
 def _projector_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     stage = tournament_stage(tournament)
-    if stage == PublicStage.FINISHED:
+    if stage == Phase.FINISHED:
         phase = _champion_context(tournament)
-    elif stage == PublicStage.KNOCKOUT:
+    elif stage == Phase.KNOCKOUT:
         phase = _knockout_context(tournament)
     else:
         phase = _group_context(tournament, request)

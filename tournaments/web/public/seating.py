@@ -27,12 +27,12 @@ def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = load_tournament(tournament_id)
     query = request.GET.get("q", "").strip()
     needle = search_key(query)
-    group_tables = selectors.group_tables(tournament)
+    seating = selectors.group_seating(tournament)
     rows: list[dict[str, Any]] = []
     per_table: list[dict[str, Any]] = []
-    for table in group_tables:
+    for table in seating.tables:
         seats = []
-        for seat in table.seats.all():
+        for seat in table.seats:
             participant = seat.participant
             key = search_key(participant.name)
             seats.append(
@@ -59,7 +59,7 @@ def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "per_table": per_table,
         "shown": sum(1 for r in rows if r["matches"]),
         "total": len(rows),
-        "drawn": bool(group_tables),
+        "drawn": seating.drawn,
         "seed": getattr(getattr(tournament, "group_draw", None), "seed", ""),
         "commitments": selectors.draw_commitments(tournament),
         "corrections": _corrections(tournament),

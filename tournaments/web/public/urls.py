@@ -19,6 +19,7 @@ from tournaments.web.public import (
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("favicon.ico", home.favicon, name="favicon"),
     path("t/<id:tournament_id>/", home.tournament_home, name="tournament"),
     path("t/<id:tournament_id>/leaderboard/", leaderboard.leaderboard, name="leaderboard"),
     path(

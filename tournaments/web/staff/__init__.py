@@ -11,18 +11,13 @@ service's ``DomainError`` into form errors or messages. The URLs are in
 """
 
 from .home import audit, staff_index, tournament_home
+from .imports import participants_import, participants_import_template
 from .knockout import knockout
 from .participants import participant_detail, participants
 from .progress import games, progress
 from .referees import team
 from .results import result, result_check, result_confirm
-from .setup import (
-    draw,
-    participants_import,
-    participants_import_template,
-    tournament_new,
-    tournament_settings,
-)
+from .setup import draw, tournament_new, tournament_settings
 
 __all__ = [
     "audit",

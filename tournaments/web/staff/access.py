@@ -24,7 +24,7 @@ from tournaments.models import Tournament
 from tournaments.permissions import (
     has_any_staff_role,
     is_organiser,
-    is_referee,
+    is_staff_of,
     may_create_tournaments,
 )
 
@@ -63,7 +63,7 @@ def requires(check: Callable[[Any, int | None], bool]) -> Callable[[View], View]
     return decorator
 
 
-referee_required = requires(is_referee)
+referee_required = requires(is_staff_of)
 organiser_required = requires(is_organiser)
 staff_required = requires(lambda user, _tournament_id: has_any_staff_role(user))
 creator_required = requires(lambda user, _tournament_id: may_create_tournaments(user))

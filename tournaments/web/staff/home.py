@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import django_tables2 as tables
-from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
-from tournaments.models import AuditEntry, Game, Knockout, Stage, Tournament
+from tournaments.models import Stage, Tournament
 from tournaments.permissions import is_organiser, may_create_tournaments, staffed_tournaments
+from tournaments.selectors import Phase, StaffOverview
 
 from .access import (
     StaffRequest,
@@ -40,22 +40,16 @@ def staff_index(request: StaffRequest) -> HttpResponse:
 def tournament_home(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """A tournament's staff start page: where things stand and where to go."""
     tournament = get_tournament(tournament_id)
-    counts = Game.objects.filter(tournament=tournament).aggregate(
-        open=Count("id", filter=Q(status=Game.Status.OPEN)),
-        recorded=Count("id", filter=Q(status=Game.Status.RECORDED)),
-    )
-    participants = tournament.participants.count()
+    overview = selectors.staff_overview(tournament)
     return render_staff(
         request,
         "tournament.html",
         {
             "tournament": tournament,
-            "counts": counts,
-            "participants": participants,
+            "counts": {"open": overview.games_open, "recorded": overview.games_recorded},
+            "participants": overview.participants,
             "next_step": next_step(
-                tournament,
-                organiser=is_organiser(request.user, tournament),
-                participants=participants,
+                tournament, overview, organiser=is_organiser(request.user, tournament)
             ),
         },
     )
@@ -71,60 +65,58 @@ class NextStep:
     url: str
 
 
-def next_step(tournament: Tournament, *, organiser: bool, participants: int) -> NextStep:
+def next_step(tournament: Tournament, overview: StaffOverview, *, organiser: bool) -> NextStep:
     """The guided overview: the phase the tournament is in and the next thing to do."""
     t = tournament.pk
     games = reverse("staff:games", args=[t])
-    if not Game.objects.filter(tournament=tournament).exists():
+    phase = str(overview.phase.label)
+    if overview.phase is Phase.REGISTRATION:
         if not organiser:
             return NextStep(
-                _("Registration"),
+                phase,
                 _("The group stage is not drawn yet."),
                 _("Participants"),
                 reverse("staff:participants", args=[t]),
             )
-        if participants < 4:
+        if overview.participants < 4:
             return NextStep(
-                _("Registration"),
+                phase,
                 _("Register the participants, one by one or from a spreadsheet."),
                 _("Register participants"),
                 reverse("staff:participants", args=[t]),
             )
         return NextStep(
-            _("Registration"),
+            phase,
             _("Everybody registered and checked in? Then draw the group stage."),
             _("Go to the draw"),
             reverse("staff:draw", args=[t]),
         )
-    knockout = Knockout.objects.filter(tournament=tournament).first()
-    if knockout is None:
-        open_games = Game.objects.filter(
-            tournament=tournament, stage=Stage.GROUP, status=Game.Status.OPEN
-        ).count()
-        if open_games or not organiser:
+    if overview.phase in (Phase.DRAWN, Phase.GROUP):
+        if overview.group_games_open or not organiser:
             return NextStep(
-                _("Group stage"),
-                _("%(n)s games still need a result.") % {"n": open_games},
+                phase,
+                _("%(n)s games still need a result.") % {"n": overview.group_games_open},
                 _("Enter results"),
                 games,
             )
         return NextStep(
-            _("Group stage"),
+            phase,
             _("Every group game has a result: start the knockout."),
             _("Start the knockout"),
             reverse("staff:knockout", args=[t]),
         )
-    if knockout.champion_id is not None:
+    if overview.phase is Phase.FINISHED:
         return NextStep(
-            _("Finished"),
+            phase,
             _("The champion is known: the final ranking is public."),
             _("Final ranking"),
             reverse("ranking", args=[t]),
         )
-    progress = selectors.knockout_progress(tournament, knockout)
+    progress = overview.knockout
+    assert progress is not None
     if not progress.round_complete or not organiser:
         return NextStep(
-            _("Knockout"),
+            phase,
             _("Knockout round %(round)s: %(n)s of %(total)s results counted.")
             % {"round": progress.round, "n": progress.games_counted, "total": progress.games},
             _("Enter results"),
@@ -133,13 +125,13 @@ def next_step(tournament: Tournament, *, organiser: bool, participants: int) -> 
     control = reverse("staff:knockout", args=[t])
     if progress.decides_champion:
         return NextStep(
-            _("Knockout"),
+            phase,
             _("The final's result counts: name the champion."),
             _("Name the champion"),
             control,
         )
     return NextStep(
-        _("Knockout"),
+        phase,
         _("Every result of this round counts: seat the next round."),
         _("Seat the next round"),
         control,
@@ -151,24 +143,19 @@ def audit(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """Who changed what in this tournament, newest first, 100 entries a page."""
     tournament = get_tournament(tournament_id)
     action = request.GET.get("action", "")
-    entries = (
-        AuditEntry.objects.filter(tournament=tournament)
-        .select_related("actor")
-        .order_by("-created_at", "-id")
-    )
-    if action:
-        entries = entries.filter(action=action)
+    entries = selectors.audit_entries(tournament, action=action)
     # Objects and participant ids by name: one query each, whatever the page shows.
+    known = selectors.audit_names(tournament)
     games = {
-        game.pk: (
+        pk: (
             _("Knockout round %(round)s · table %(table)s")
-            if game.stage == Stage.KNOCKOUT
+            if place.stage == Stage.KNOCKOUT
             else _("Round %(round)s · table %(table)s")
         )
-        % {"table": game.table.number, "round": game.round}
-        for game in Game.objects.filter(tournament=tournament).select_related("table")
+        % {"table": place.table, "round": place.round}
+        for pk, place in known.games.items()
     }
-    names = dict(tournament.participants.values_list("pk", "name"))
+    names = known.participants
     table = AuditTable(entries, games=games, names=names)
     tables.RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return render_staff(

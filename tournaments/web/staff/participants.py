@@ -68,7 +68,16 @@ def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
             redirect_to=here,
         )
         return done or redirect(here)
-    if request.method == "POST":
+    if request.method == "POST" and request.POST.get("action") == "remove":
+        if form is None:
+            raise PermissionDenied
+        return _remove(request, tournament)
+    duplicate_of: list[str] = []
+    # A name registered already is said before the second one exists (issue 23).
+    confirmed = bool(request.POST.get("confirm_duplicate"))
+    if request.method == "POST" and form is not None and form.is_valid() and not confirmed:
+        duplicate_of = selectors.participants_named(tournament, form.cleaned_data["name"])
+    if request.method == "POST" and not duplicate_of:
         if form is None:
             raise PermissionDenied
         done = run_service(
@@ -77,17 +86,29 @@ def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
             lambda: services.participants_register(
                 tournament=tournament, items=[form.to_input()], actor=request.user
             ),
-            success_message=lambda created: _with_same_name_warning(
-                request, created[0], _("%(name)s has been registered.") % {"name": created[0].name}
+            success_message=lambda created: (
+                _("%(name)s has been registered.") % {"name": created[0].name}
             ),
             redirect_to=reverse("staff:participants", args=[tournament.pk]),
         )
         if done is not None:
             return done
+    return _list(request, tournament, form=form, duplicate_of=duplicate_of)
+
+
+def _list(
+    request: StaffRequest,
+    tournament: Tournament,
+    *,
+    form: ParticipantForm | None,
+    duplicate_of: list[str] | None = None,
+    removing: list[Participant] | None = None,
+) -> HttpResponse:
     rows = tournament.participants.order_by("id")
     query = request.GET.get("q", "").strip()
     listed = rows.filter(name__icontains=query) if query else rows
-    table = ParticipantTable(listed)
+    removable = form is not None and not selectors.group_stage_drawn(tournament)
+    table = ParticipantTable(listed, selectable=removable)
     tables.RequestConfig(request, paginate=False).configure(table)
     status = dict(
         rows.values("status").annotate(n=Count("id")).order_by().values_list("status", "n")
@@ -105,9 +126,55 @@ def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
             "query": query,
             "checked_in": rows.filter(checked_in=True).count(),
             "absent": rows.filter(status=Participant.Status.ACTIVE, checked_in=False).count(),
-            "drawn": services.group_stage_drawn(tournament),
+            "drawn": selectors.group_stage_drawn(tournament),
+            "duplicate_of": duplicate_of or [],
+            "removable": removable,
+            "removing": removing or [],
         },
     )
+
+
+def _remove(request: StaffRequest, tournament: Tournament) -> HttpResponse:
+    """Remove the ticked participants (before the draw): first the list to confirm,
+    then all of them at once."""
+    chosen = list(
+        tournament.participants.filter(pk__in=_ids(request.POST.getlist("participant"))).order_by(
+            "name"
+        )
+    )
+    here = reverse("staff:participants", args=[tournament.pk])
+    if not chosen:
+        messages.error(request, _("Tick the participants to remove first."))
+        return redirect(here)
+    if not request.POST.get("confirm"):
+        if selectors.group_stage_drawn(tournament):
+            messages.error(
+                request,
+                _("Participants cannot be deleted after the group-stage draw; mark a withdrawal."),
+            )
+            return redirect(here)
+        return _list(request, tournament, form=ParticipantForm(), removing=chosen)
+    done = run_service(
+        request,
+        None,
+        lambda: services.participants_delete(
+            tournament=tournament, participants=chosen, actor=request.user
+        ),
+        success_message=lambda count: (
+            ngettext(
+                "%(count)s participant has been removed.",
+                "%(count)s participants have been removed.",
+                count,
+            )
+            % {"count": count}
+        ),
+        redirect_to=here,
+    )
+    return done or redirect(here)
+
+
+def _ids(values: list[str]) -> list[int]:
+    return [int(v) for v in values if v.isdigit()]
 
 
 def _check_in(request: StaffRequest, tournament: Tournament) -> HttpResponse:
@@ -133,7 +200,7 @@ def participant_detail(
     tournament = get_tournament(tournament_id)
     participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
     action = request.POST.get("action")
-    penalty_form = PenaltyForm(request.POST if action == "penalty" else None)
+    penalty_form = PenaltyForm(request.POST if action == "penalty" else None, auto_id="penalty_%s")
     edit_form = ParticipantForm(
         request.POST if action == "edit" else None,
         initial={
@@ -144,7 +211,10 @@ def participant_detail(
             "version": services.edit_version(participant),
         },
     )
-    withdraw_form = WithdrawForm(request.POST if action == "withdraw" else None)
+    # Two forms of the page have a "reason": each field its own id.
+    withdraw_form = WithdrawForm(
+        request.POST if action == "withdraw" else None, auto_id="withdraw_%s"
+    )
     here = reverse("staff:participant", args=[tournament.pk, participant.pk])
     done = None
     changes: list[dict[str, str]] = []
@@ -240,6 +310,6 @@ def participant_detail(
             "withdraw_form": withdraw_form,
             "edit_form": edit_form,
             "changes": changes,
-            "can_delete": not services.group_stage_drawn(tournament),
+            "can_delete": not selectors.group_stage_drawn(tournament),
         },
     )

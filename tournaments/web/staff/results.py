@@ -62,7 +62,7 @@ def _result_page(tournament_id: int, game_id: int) -> ResultPage:
         Game.objects.select_related("table", "tournament"), pk=game_id, tournament=tournament
     )
     seats = list(game.table.seats.select_related("participant").order_by("position"))
-    spec = services.game_spec(game, seats=seats)
+    spec = selectors.game_spec(game, seats=seats)
     return ResultPage(tournament, game, seats, spec, selectors.current_result(game))
 
 
@@ -80,7 +80,7 @@ def _render_result(
 ) -> HttpResponse:
     current = page.current
     double_check = page.tournament.config.double_check
-    awaiting = double_check and current is not None and current.confirmed_by_id is None
+    awaiting = current is not None and current.awaits_confirmation(double_check=double_check)
     return render_staff(
         request,
         "result_form.html",
@@ -117,42 +117,18 @@ class HistoryRow:
     cells: list[tuple[ResultSeat | None, bool]]
 
 
-def _seat_entry(seat: ResultSeat | None) -> tuple[Any, ...] | None:
-    """What the history compares of a stored seat."""
-    return None if seat is None else (seat.role, seat.character, seat.lives, seat.won)
-
-
 def _history(page: ResultPage) -> list[HistoryRow]:
     """Every version of the game's result, newest first, with what each one changed."""
-    versions = list(
-        Result.objects.filter(game=page.game)
-        .select_related("recorded_by", "confirmed_by")
-        .prefetch_related("seats")
-        .order_by("version")
-    )
     positions = [s.position for s in page.seats]
-    rows: list[HistoryRow] = []
-    previous: dict[int, ResultSeat] | None = None
-    for result in versions:
-        stored = {rs.position: rs for rs in result.seats.all()}
-        cells: list[tuple[ResultSeat | None, bool]] = []
-        for position in positions:
-            seat = stored.get(position)
-            changed = (
-                seat is not None
-                and previous is not None
-                and _seat_entry(previous.get(position)) != _seat_entry(seat)
-            )
-            cells.append((seat, changed))
-        rows.append(
-            HistoryRow(
-                result=result,
-                winner=page.winner_label(_parse_winner(result.winner)),
-                winner_changed=bool(rows) and rows[-1].result.winner != result.winner,
-                cells=cells,
-            )
+    rows = [
+        HistoryRow(
+            result=version.result,
+            winner=page.winner_label(_parse_winner(version.result.winner)),
+            winner_changed=version.winner_changed,
+            cells=[(version.seats.get(p), p in version.changed) for p in positions],
         )
-        previous = stored
+        for version in selectors.result_history(page.game)
+    ]
     rows.reverse()
     return rows
 

@@ -4,20 +4,15 @@ from Excel), withdrawals and penalties, the draw."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date
 from typing import Any
 
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments import documents, selectors, services
-from tournaments.documents import imports
-from tournaments.errors import DomainError, ErrorItem
+from tournaments import selectors, services
 from tournaments.models import (
     Character,
     Game,
@@ -32,13 +27,11 @@ from tournaments.models import (
 from tournaments.web.forms import (
     CharacterForm,
     DrawForm,
-    ParticipantImportForm,
     TournamentForm,
     random_seed,
 )
 
 from .access import (
-    XLSX,
     StaffRequest,
     creator_required,
     get_tournament,
@@ -126,83 +119,6 @@ def tournament_settings(request: StaffRequest, tournament_id: int) -> HttpRespon
 
 
 #: The columns of the import spreadsheet, with an explanation and an example row each.
-IMPORT_COLUMNS: tuple[tuple[str, Any], ...] = (
-    (
-        "name",
-        gettext_lazy(
-            "the participant's name (required); a name beginning with “=” is refused, "
-            "since spreadsheets would take it for a formula"
-        ),
-    ),
-    ("nationality", gettext_lazy("country code, ISO 3166 alpha-2, e.g. DE or AT (required)")),
-    ("birth_date", gettext_lazy("YYYY-MM-DD or DD.MM.YYYY, or a date cell (optional)")),
-    (
-        "age_approved",
-        gettext_lazy(
-            "yes/no: a player under 8 knows the rules, confirmed by the organiser (optional)"
-        ),
-    ),
-)
-IMPORT_EXAMPLE_ROWS: tuple[tuple[Any, ...], ...] = (
-    ("Lena Vogel", "DE", date(2001, 5, 2), False),
-    ("Mia Klein", "AT", date(2019, 8, 17), True),
-)
-
-
-@organiser_required
-def participants_import(request: StaffRequest, tournament_id: int) -> HttpResponse:
-    """Register participants from an ``.xlsx`` file: all rows, or none and every problem."""
-    tournament = get_tournament(tournament_id)
-    form = ParticipantImportForm(request.POST, request.FILES) if request.method == "POST" else None
-    problems: list[ErrorItem] = []
-
-    def show_problems(error: DomainError) -> None:
-        problems.extend(sorted(error.errors, key=lambda e: (e.row is None, e.row or 0)))
-
-    if form is not None:
-        done = run_service(
-            request,
-            form,
-            lambda: imports.participants_import(
-                tournament=tournament, file=form.cleaned_data["file"], actor=request.user
-            ),
-            success_message=lambda created: (
-                ngettext(
-                    "%(count)s participant has been imported.",
-                    "%(count)s participants have been imported.",
-                    len(created),
-                )
-                % {"count": len(created)}
-            ),
-            redirect_to=reverse("staff:participants", args=[tournament.pk]),
-            on_error=show_problems,
-        )
-        if done is not None:
-            return done
-    return render_staff(
-        request,
-        "participants_import.html",
-        {
-            "tournament": tournament,
-            "form": form or ParticipantImportForm(),
-            "problems": problems,
-            "columns": IMPORT_COLUMNS,
-        },
-    )
-
-
-@organiser_required
-def participants_import_template(request: StaffRequest, tournament_id: int) -> HttpResponse:
-    """An example workbook for the import: the header row and two example rows."""
-    tournament = get_tournament(tournament_id)
-    content = documents.get("participants_import_template_xlsx").render(tournament)
-    response = HttpResponse(content, content_type=XLSX)
-    response["Content-Disposition"] = content_disposition_header(
-        True, f"participants-{tournament.pk}.xlsx"
-    )
-    return response
-
-
 @organiser_required
 def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """Run (or redo) the group-stage draw and show the seating with its seed."""

@@ -15,31 +15,9 @@ from django.utils.translation import gettext_lazy
 from django_countries.fields import Country
 
 from tournaments.models import AuditEntry, Game, Participant
-from tournaments.selectors import GameView
+from tournaments.selectors import STATE_LABELS, GameView, game_state
 
 from .access import scoresheets_url
-
-
-def cell_state(game: Game, *, awaiting: bool = False) -> str:
-    """A game's state on the staff pages; ``awaiting``: its result waits for confirmation."""
-    if game.status == Game.Status.VOID:
-        return "void"
-    if game.status == Game.Status.OPEN:
-        return "open"
-    if awaiting:
-        return "awaiting"
-    return "corrected" if game.version > 1 else "recorded"
-
-
-def cell_label(state: str) -> str:
-    return {
-        "open": _("open"),
-        "recorded": _("recorded"),
-        "corrected": _("corrected"),
-        "awaiting": _("awaiting confirmation"),
-        "void": _("not played"),
-        "none": "",
-    }[state]
 
 
 @dataclass(frozen=True)
@@ -58,7 +36,7 @@ class GameCard:
 def game_card(view: GameView, *, awaiting: bool = False) -> GameCard:
     """The card of a game as ``selectors.games_list`` returns it."""
     game = view.game
-    state = cell_state(game, awaiting=awaiting)
+    state = game_state(game, awaiting=awaiting)
     void = game.status == Game.Status.VOID
     if game.status == Game.Status.OPEN:
         action = _("Enter result")
@@ -69,7 +47,7 @@ def game_card(view: GameView, *, awaiting: bool = False) -> GameCard:
     return GameCard(
         game=game,
         state=state,
-        label=cell_label(state),
+        label=str(STATE_LABELS[state]),
         seats=[
             (s.position, s.participant.name, s.position == game.sheriff_position)
             for s in view.seats
@@ -102,6 +80,31 @@ class ParticipantTable(tables.Table):
             "data-participant": lambda record: record.pk,
             "id": lambda record: f"p{record.pk}",
         }
+
+    def __init__(self, *args: Any, selectable: bool = False, **kwargs: Any) -> None:
+        """``selectable``: a first column of tick boxes for the list's "remove" action
+        (before the draw); they belong to the form ``remove-form`` below the table."""
+        if selectable:
+            kwargs["extra_columns"] = [
+                (
+                    "select",
+                    tables.CheckBoxColumn(
+                        accessor="pk",
+                        attrs={
+                            "td__input": {
+                                "form": "remove-form",
+                                "name": "participant",
+                                "aria-label": lambda record: (
+                                    _("Tick %(name)s") % {"name": record.name}
+                                ),
+                            },
+                            "th__input": {"hidden": "hidden", "disabled": "disabled"},
+                        },
+                    ),
+                )
+            ]
+            kwargs["sequence"] = ("select", "name", "checked_in", "status", "...")
+        super().__init__(*args, **kwargs)
 
     def render_name(self, record: Participant) -> str:
         url = reverse("staff:participant", args=[record.tournament_id, record.pk])

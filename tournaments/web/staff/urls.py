@@ -7,18 +7,13 @@ from django.urls import path
 
 from .hall import calls_fragment, clock
 from .home import audit, staff_index, tournament_home
+from .imports import participants_import, participants_import_template
 from .knockout import knockout
 from .participants import participant_detail, participants
 from .progress import games, progress
 from .referees import team
 from .results import result, result_check, result_confirm
-from .setup import (
-    draw,
-    participants_import,
-    participants_import_template,
-    tournament_new,
-    tournament_settings,
-)
+from .setup import draw, tournament_new, tournament_settings
 
 app_name = "staff"
 

@@ -7,6 +7,7 @@ import random
 import pytest
 from django.test import Client
 
+from tests.language import in_english
 from tests.tournaments.web.public.pages import played
 from tournaments.models import Knockout, Tournament
 from tournaments.simulation import play_knockout
@@ -14,7 +15,7 @@ from tournaments.simulation import play_knockout
 
 @pytest.fixture
 def client() -> Client:
-    return Client(headers={"accept-language": "en"})
+    return in_english(Client(headers={"accept-language": "en"}))
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
+from tests.language import in_english
 from tests.tournaments.web.public.pages import body, played
 from tournaments import selectors, services
 from tournaments.web.public.common import search_key
@@ -26,7 +27,7 @@ GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate"}
 
 
 def _client(user=None) -> Client:
-    visitor = Client(HTTP_ACCEPT_LANGUAGE="en")
+    visitor = in_english(Client(HTTP_ACCEPT_LANGUAGE="en"))
     if user is not None:
         visitor.force_login(user)
     return visitor

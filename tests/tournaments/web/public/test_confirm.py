@@ -8,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
+from tests.language import in_english
 from tests.tournaments.api.test_double_check import SHERIFF_WINS
 from tournaments.models import Game, Result
 
@@ -26,7 +27,7 @@ def test_players_confirm_on_the_page_until_the_result_counts(api):
     game = Game.objects.get(tournament=tournament, table__number=1, round=1)
     api.force_authenticate(factories.make_referee())
     api.put(f"/api/games/{game.pk}/result/", SHERIFF_WINS, format="json")
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = in_english(Client(HTTP_ACCEPT_LANGUAGE="en"))
     url = reverse("game_confirmation", args=[tournament.pk, game.pk])
     page = client.get(url).content.decode()
     assert "does not count yet" in page
@@ -56,7 +57,7 @@ def test_the_progress_board_shows_each_tables_signatures(api):
         {"position": 1, "pin": seat.participant.pin, "version": 1},
         format="json",
     )
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = in_english(Client(HTTP_ACCEPT_LANGUAGE="en"))
     client.force_login(factories.make_organiser())
     page = client.get(reverse("staff:progress", args=[tournament.pk])).content.decode()
     assert "✍ 1/5" in page

@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
+from tests.language import in_english
 from tests.tournaments.web.public.pages import body
 from tournaments import services
 
@@ -41,7 +42,24 @@ def test_tournament_home_shows_facts_and_stage(client, referee):
 
 
 def test_pages_are_german_by_default_and_english_on_request():
+    """German unless the browser asks for English; the visitor's switch beats both."""
     tournament = factories.make_tournament()
     url = reverse("leaderboard", args=[tournament.pk])
     assert '<html lang="de">' in body(Client().get(url))
-    assert '<html lang="en">' in body(Client(headers={"accept-language": "en"}).get(url))
+    assert '<html lang="de">' in body(Client(headers={"accept-language": "fr, cs"}).get(url))
+    assert '<html lang="en">' in body(Client(headers={"accept-language": "en-GB"}).get(url))
+    switched = in_english(Client(headers={"accept-language": "de"}))
+    assert '<html lang="en">' in body(switched.get(url))
+
+
+def test_the_switch_makes_the_pages_english_and_the_api_follows_accept_language():
+    tournament = factories.make_tournament()
+    url = reverse("leaderboard", args=[tournament.pk])
+    visitor = Client(headers={"accept-language": "de"})
+    switched = visitor.post(reverse("set_language"), {"language": "en", "next": url}, follow=True)
+    assert '<html lang="en">' in body(switched)
+    assert "Accept-Language" in visitor.get(url)["Vary"]
+    missing = "/api/tournaments/987654/"
+    german = Client(headers={"accept-language": "de"}).get(missing).json()
+    english = Client(headers={"accept-language": "en"}).get(missing).json()
+    assert german["errors"][0]["message"] != english["errors"][0]["message"]

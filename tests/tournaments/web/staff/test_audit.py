@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
+from tests.language import in_english
 from tournaments import services
 from tournaments.simulation import open_games, record_random_results
 
@@ -23,7 +24,7 @@ def test_the_audit_log_names_games_and_participants(
         open_games(tournament, stage="group"), rng=random.Random(1), referees=[referee]
     )
     knockout = services.knockout_start(tournament=tournament, seed="ko")
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = in_english(Client(HTTP_ACCEPT_LANGUAGE="en"))
     client.force_login(organiser)
     url = reverse("staff:audit", args=[tournament.pk])
     with django_assert_max_num_queries(12):

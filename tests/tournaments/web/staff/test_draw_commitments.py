@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
+from tests.language import in_english
 from tournaments.models import DrawCommitment, GroupDraw
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def test_the_draw_page_publishes_a_commitment_and_draws_with_it() -> None:
     tournament = factories.make_tournament()
     factories.add_participants(tournament, 11)
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = in_english(Client(HTTP_ACCEPT_LANGUAGE="en"))
     client.force_login(factories.make_organiser())
     url = reverse("staff:draw", args=[tournament.pk])
 
@@ -32,7 +33,9 @@ def test_the_draw_page_publishes_a_commitment_and_draws_with_it() -> None:
     draw = GroupDraw.objects.get(tournament=tournament)
     assert draw.seed == commitment.secret
     assert hashlib.sha256(draw.seed.encode()).hexdigest() == commitment.commitment
-    after = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("seating", args=[tournament.pk]))
+    after = in_english(Client(HTTP_ACCEPT_LANGUAGE="en")).get(
+        reverse("seating", args=[tournament.pk])
+    )
     assert commitment.secret in after.content.decode()
     assert "scoring.verify_draw" in after.content.decode()
 
@@ -40,7 +43,7 @@ def test_the_draw_page_publishes_a_commitment_and_draws_with_it() -> None:
 def test_the_draw_page_needs_a_seed_or_a_commitment() -> None:
     tournament = factories.make_tournament()
     factories.add_participants(tournament, 11)
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = in_english(Client(HTTP_ACCEPT_LANGUAGE="en"))
     client.force_login(factories.make_organiser())
     response = client.post(reverse("staff:draw", args=[tournament.pk]), {"seed": " "})
     assert response.status_code == 200

@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
+from tests.language import in_english
 from tournaments import selectors, services
 from tournaments.models import Knockout, ResultSeat, Stage
 from tournaments.simulation import open_games, record_random_results
@@ -38,7 +39,7 @@ def test_the_final_names_the_champion_and_the_ranking_is_right_throughout(organi
     rng = random.Random(7)
     record_random_results(open_games(tournament, stage="group"), rng=rng, referees=[referee])
     services.knockout_start(tournament=tournament, seed="ko")
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = in_english(Client(HTTP_ACCEPT_LANGUAGE="en"))
     client.force_login(organiser)
     url = reverse("staff:knockout", args=[tournament.pk])
     for _round in range(10):

@@ -12,7 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
-from tournaments import services
+from tests.language import in_english, in_language
+from tournaments import selectors, services
 from tournaments.demo import play_group_rounds
 from tournaments.models import (
     AuditEntry,
@@ -31,7 +32,7 @@ pytestmark = pytest.mark.django_db
 
 
 def client_for(user: Any) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = in_english(Client(HTTP_ACCEPT_LANGUAGE="en"))
     client.force_login(user)
     return client
 
@@ -139,7 +140,7 @@ def test_a_referee_reaches_referee_pages_but_not_organiser_pages() -> None:
 def test_a_post_without_csrf_token_is_refused() -> None:
     tournament = factories.drawn_tournament(10)
     game = first_game(tournament)
-    client = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="en")
+    client = in_english(Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="en"))
     client.force_login(factories.make_referee())
     url = reverse("staff:result", args=[tournament.pk, game.pk])
     page = client.get(url)
@@ -483,7 +484,7 @@ def test_the_progress_board_has_a_constant_number_of_queries(
     game = first_game(tournament, round=2)
     services.result_record(
         game=game,
-        seats=services.seat_reports(Result.objects.get(game=game)),
+        seats=selectors.seat_reports(Result.objects.get(game=game)),
         reason="typo",
         version=1,
         actor=organiser,
@@ -622,9 +623,9 @@ def test_knockout_page_warns_when_a_round_needs_more_than_three_tables(client):
     services.knockout_start(tournament=tournament, seed="viele", actor=organiser)
     client.force_login(organiser)
     url = reverse("staff:knockout", args=[tournament.pk])
-    html = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    html = in_english(client).get(url).content.decode()
     assert "This round needs 4 tables" in html
-    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    german = in_language(client, "de").get(url).content.decode()
     assert "Diese Runde braucht 4 Tische" in german
 
 
@@ -632,9 +633,9 @@ def test_showdown_role_pickers_name_the_cards(client):
     tournament = factories.drawn_tournament(10, ruleset="showdown")
     game = Game.objects.get(tournament=tournament, table__number=1, round=1)
     client.force_login(factories.make_referee())
-    html = client.get(
-        reverse("staff:result", args=[tournament.pk, game.pk]), HTTP_ACCEPT_LANGUAGE="en"
-    ).content.decode()
+    html = (
+        in_english(client).get(reverse("staff:result", args=[tournament.pk, game.pk])).content
+    ).decode()
     assert "Outlaw (J♥ J♦ J♠)" in html and "Renegade (Joker)" in html
     assert "Deputy (Q♥ Q♦)" in html
 

@@ -8,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
+from tests.language import in_english
 from tournaments import services
 from tournaments.errors import Conflict
 from tournaments.models import AuditEntry, Participant
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def client_for(user) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = in_english(Client(HTTP_ACCEPT_LANGUAGE="en"))
     client.force_login(user)
     return client
 
@@ -37,15 +38,18 @@ def test_an_organiser_corrects_a_misspelt_name_with_an_audit_entry(organiser):
     assert entry.after["name"] == "Anna Schneider" and entry.before["name"] != "Anna Schneider"
 
 
-def test_a_second_participant_of_the_same_name_is_accepted_with_a_warning(organiser):
+def test_a_second_participant_of_the_same_name_is_accepted_after_a_warning(organiser):
+    """Issue 23: the warning comes before the duplicate exists; confirmed, it is added."""
     tournament = factories.make_tournament()
     factories.add_participants(tournament, 1)
     first = tournament.participants.get()
     url = reverse("staff:participants", args=[tournament.pk])
-    response = client_for(organiser).post(
-        url, {"name": f"  {first.name.upper()} ", "nationality": "DE"}, follow=True
-    )
+    client = client_for(organiser)
+    data = {"name": f"  {first.name.upper()} ", "nationality": "DE"}
+    response = client.post(url, data, follow=True)
     assert "is already called" in response.content.decode()
+    assert tournament.participants.count() == 1
+    client.post(url, {**data, "confirm_duplicate": "1"}, follow=True)
     assert tournament.participants.count() == 2
 
 

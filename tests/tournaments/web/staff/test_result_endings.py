@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
+from tests.language import in_language
 from tests.tournaments.web.staff.test_pages import first_game, law_wins, seat_block
 from tournaments.models import Game, Result, Stage, Tournament
 
@@ -20,7 +21,7 @@ CHARACTERS = ["Bart Cassidy", "Black Jack", "Calamity Janet"]
 
 
 def referee_client(language: str) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client = in_language(Client(HTTP_ACCEPT_LANGUAGE=language), language)
     client.force_login(factories.make_referee())
     return client
 

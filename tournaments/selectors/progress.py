@@ -1,0 +1,172 @@
+"""The progress board: every table and round at a glance, for the organiser.
+
+Words used here:
+
+- A **cell** is one game (a table in a round); its **state** is *open*,
+  *recorded*, *corrected* (version > 1), *awaiting* (its current version waits
+  for a confirmation: ``Result.objects.awaiting_confirmation``, setting
+  ``double_check``) or *void* (not played); *none* where a table has no such
+  round.
+- **unsigned**: the current version's sheet is not marked as signed;
+  **signatures**: how many players confirmed it with their PIN.
+
+``progress_board`` answers with frozen dataclasses in two queries, however
+many games: the games with their tables, and per game its flags (unsigned,
+signatures, awaiting confirmation).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from django.db.models import BooleanField, Count, Exists, OuterRef, Subquery, Value
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Game, Result, ResultSeat, Stage, Table, Tournament
+
+__all__ = [
+    "STATE_LABELS",
+    "Cell",
+    "ProgressBoard",
+    "ProgressRow",
+    "awaiting_games",
+    "game_state",
+    "progress_board",
+]
+
+STATES = ("open", "recorded", "corrected", "awaiting", "void")
+
+STATE_LABELS: dict[str, Promise | str] = {
+    "open": _("open"),
+    "recorded": _("recorded"),
+    "corrected": _("corrected"),
+    "awaiting": _("awaiting confirmation"),
+    "void": _("not played"),
+    "none": "",
+}
+
+
+def game_state(game: Game, *, awaiting: bool = False) -> str:
+    """A game's state on the staff pages; ``awaiting``: its result waits for confirmation."""
+    if game.status == Game.Status.VOID:
+        return "void"
+    if game.status == Game.Status.OPEN:
+        return "open"
+    if awaiting:
+        return "awaiting"
+    return "corrected" if game.version > 1 else "recorded"
+
+
+def awaiting_games(tournament: Tournament) -> set[int]:
+    """Ids of the games whose current result waits for a confirmation (one query; none
+    where the tournament does not double-check)."""
+    if not tournament.config.double_check:
+        return set()
+    return set(
+        Result.objects.awaiting_confirmation()
+        .filter(game__tournament=tournament)
+        .values_list("game_id", flat=True)
+    )
+
+
+@dataclass(frozen=True)
+class Cell:
+    game: Game | None
+    state: str
+    unsigned: bool = False
+    signatures: int = 0
+
+    @property
+    def label(self) -> str:
+        return str(STATE_LABELS[self.state])
+
+
+@dataclass(frozen=True)
+class ProgressRow:
+    table: Table
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class ProgressBoard:
+    rounds: tuple[int, ...]
+    grid: tuple[ProgressRow, ...]  # group tables by number, one cell per round
+    knockout: tuple[tuple[int, tuple[Cell, ...]], ...]  # (round, its games by table)
+    summary: dict[str, int]  # group games per state
+    double_check: bool
+    unsigned: int  # games (any stage) whose current sheet is not signed
+
+
+def _flags(tournament: Tournament) -> list[tuple[int, bool, int | None, bool]]:
+    """Per game: (id, its current sheet is unsigned, PIN signatures, it awaits a
+    confirmation), in one query of three subqueries."""
+    current = Result.objects.current().filter(game=OuterRef("pk"))
+    signed = (
+        ResultSeat.objects.current()
+        .filter(result__game=OuterRef("pk"), player_confirmed_at__isnull=False)
+        .values("result")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    waits: Exists | Value = Value(False, output_field=BooleanField())
+    if tournament.config.double_check:
+        waits = Exists(Result.objects.awaiting_confirmation().filter(game=OuterRef("pk")))
+    return list(
+        Game.objects.filter(tournament=tournament)
+        .annotate(
+            unsigned=Exists(current.filter(signed=False)),
+            signatures=Subquery(signed),
+            waits=waits,
+        )
+        .values_list("pk", "unsigned", "signatures", "waits")
+    )
+
+
+def progress_board(tournament: Tournament) -> ProgressBoard:
+    """The grid tables x rounds of every stage (two queries)."""
+    games = list(
+        Game.objects.filter(tournament=tournament)
+        .select_related("table")
+        .order_by("stage", "table__round", "table__number", "round")
+    )
+    unsigned: set[int] = set()
+    signatures: dict[int, int] = {}
+    awaiting: set[int] = set()
+    for pk, not_signed, signed_by, waits in _flags(tournament):
+        if not_signed:
+            unsigned.add(pk)
+        if waits:
+            awaiting.add(pk)
+        signatures[pk] = signed_by or 0
+
+    def cell(game: Game) -> Cell:
+        return Cell(
+            game=game,
+            state=game_state(game, awaiting=game.pk in awaiting),
+            unsigned=game.pk in unsigned,
+            signatures=signatures.get(game.pk, 0),
+        )
+
+    group = [g for g in games if g.stage == Stage.GROUP]
+    rounds = tuple(range(1, max((g.table.size for g in group), default=0) + 1))
+    rows: dict[int, tuple[Table, dict[int, Cell]]] = {}
+    for game in group:
+        _table, cells = rows.setdefault(
+            game.table.number, (game.table, {r: Cell(None, "none") for r in rounds})
+        )
+        cells[game.round] = cell(game)
+    knockout: dict[int, list[Cell]] = {}
+    for game in games:
+        if game.stage == Stage.KNOCKOUT:
+            knockout.setdefault(game.round, []).append(cell(game))
+    states = Counter(game_state(g, awaiting=g.pk in awaiting) for g in group)
+    return ProgressBoard(
+        rounds=rounds,
+        grid=tuple(ProgressRow(table, tuple(cells.values())) for table, cells in rows.values()),
+        knockout=tuple((r, tuple(cells)) for r, cells in sorted(knockout.items())),
+        summary={s: states[s] for s in STATES},
+        double_check=tournament.config.double_check,
+        unsigned=sum(1 for g in games if g.pk in unsigned),
+    )
