@@ -14,7 +14,7 @@ from scoring.rulesets import Side
 from tests import factories
 from tournaments import services
 from tournaments.models import AuditEntry, Game, Result, Stage
-from tournaments.services.results import seat_reports
+from tournaments.selectors import seat_reports
 from tournaments.simulation import open_games, record_random_results
 
 pytestmark = pytest.mark.django_db
