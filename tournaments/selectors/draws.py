@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from tournaments.models import DrawCommitment, Tournament
 
 __all__ = ["CommitmentView", "draw_commitments"]
@@ -20,6 +22,17 @@ class CommitmentView:
     committed_at: datetime.datetime
     seed: str | None
     used_for: str | None
+
+    @property
+    def used_for_label(self) -> str:
+        """The draw in words: "the group stage", "knockout round 2"."""
+        if self.used_for == "group":
+            return _("the group stage")
+        if self.used_for and self.used_for.startswith("knockout-"):
+            return _("knockout round %(round)s") % {
+                "round": self.used_for.removeprefix("knockout-")
+            }
+        return self.used_for or ""
 
 
 def draw_commitments(tournament: Tournament) -> list[CommitmentView]:
