@@ -693,7 +693,7 @@ def test_duel_lives_tell_the_winner() -> None:
     assert evaluate_result(DUEL, seats, winner=9).winner == 9
     problem = the_problem(validate_result(DUEL, seats, winner=4))
     assert (problem.code, problem.field) == ("winner_mismatch", "winner")
-    assert english(problem) == "The reported winner (4) does not match the result: seat 9 won."
+    assert english(problem) == "The reported winner (seat 4) does not match the result: seat 9 won."
 
 
 def test_duel_problems() -> None:
