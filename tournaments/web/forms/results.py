@@ -66,6 +66,9 @@ class ResultForm(forms.Form):
         super().__init__(data, **kwargs)
         self.fields["version"].initial = version
         self.fields["winner"] = self._winner_field(spec, names)
+        if current is not None:
+            # A correction needs a reason: the browser says so before sending.
+            self.fields["reason"].widget.attrs.update({"required": True, "aria-required": "true"})
 
     @staticmethod
     def _winner_field(spec: GameSpec, names: Mapping[int, str]) -> forms.Field:

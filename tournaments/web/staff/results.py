@@ -191,7 +191,9 @@ def result(request: StaffRequest, tournament_id: int, game_id: int) -> HttpRespo
             # An unsigned sheet is saved, but nobody should miss it (issue 13).
             + ("" if saved.signed else " " + _("The sheet is not marked as signed."))
         ),
-        redirect_to=f"{reverse('staff:games', args=[page.tournament.pk])}?round={page.game.round}",
+        # Back to the open games of every round, the referee's own tables kept: the
+        # next open table is at the top (a round filter would now show nothing).
+        redirect_to=f"{reverse('staff:games', args=[page.tournament.pk])}?show=open",
         on_error=refusal.append,
     )
     if done is not None:
