@@ -1,4 +1,4 @@
-"""What a new organiser met on a tournament day (issue: the championship day, items 2–13).
+"""What a new organiser met on a tournament day (issue: the championship day, items 2 to 14).
 
 Pages are requested in English (the ``client`` fixture) unless a test asks for German.
 """
