@@ -53,9 +53,7 @@ def test_the_live_check_names_a_winner_that_contradicts_the_lives(new_page) -> N
     fill_seat(page, 5, role="outlaw", character="El Gringo", lives=1)
     page.select_option("select[name=seat-1-eliminated_by]", "4")
     page.select_option("select[name=winner]", "law")
-    expected = (
-        "The reported winner (Sheriff and Deputies) does not match the result: Outlaws won."
-    )
+    expected = "The reported winner (Sheriff and Deputies) does not match the result: Outlaws won."
     page.locator("#table-problems").get_by_text(expected).wait_for()
     assert page.locator("#verdict-bar").inner_text().strip() == expected
     assert page.locator(".verdict").count() == 0

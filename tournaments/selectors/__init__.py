@@ -16,7 +16,7 @@ Modules by task:
 - ``live``: the *live version* that tells the live pages whether anything changed.
 """
 
-from tournaments.selectors.draws import CommitmentView, draw_commitments
+from tournaments.selectors.draws import CommitmentView, draw_commitments, unused_commitments
 from tournaments.selectors.games import (
     GameView,
     SeatView,
@@ -91,4 +91,5 @@ __all__ = [
     "player_record",
     "ruleset_statistics",
     "tournament_statistics",
+    "unused_commitments",
 ]

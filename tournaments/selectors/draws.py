@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import DrawCommitment, Tournament
 
-__all__ = ["CommitmentView", "draw_commitments"]
+__all__ = ["CommitmentView", "draw_commitments", "unused_commitments"]
 
 
 @dataclass(frozen=True)
@@ -46,3 +46,12 @@ def draw_commitments(tournament: Tournament) -> list[CommitmentView]:
         )
         for c in DrawCommitment.objects.filter(tournament=tournament).order_by("id")
     ]
+
+
+def unused_commitments(tournament: Tournament) -> list[str]:
+    """The published commitments no draw has used yet (hex), oldest first (one query)."""
+    return list(
+        DrawCommitment.objects.filter(tournament=tournament, used_for="")
+        .order_by("id")
+        .values_list("commitment", flat=True)
+    )
