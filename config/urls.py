@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tournaments.web.forms.auth import LoginForm
+
 # Under /api/ Django's own errors are JSON in the API's error shape; elsewhere its pages.
 # A database outage answers 503 (JSON under /api/, a plain page elsewhere), not 500.
 handler400 = "tournaments.api.errors.bad_request"
@@ -14,7 +16,9 @@ urlpatterns = [
     path("api/", include("tournaments.api.urls")),
     # Logins only: no password-reset pages (they would send e-mail; organisers
     # reset passwords in the admin).
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("tournaments.urls")),

@@ -33,10 +33,11 @@ from scoring.report import (
     as_role,
     derive_side,
     is_alive,
+    is_whole_number,
     message,
     winning_positions,
 )
-from scoring.rulesets import Role, Side
+from scoring.rulesets import Role, Side, side_label
 
 _RIVALS = (Role.OUTLAW, Role.RENEGADE)
 
@@ -86,12 +87,22 @@ class EndCheck:
 
     # ----------------------------------------------------------------- winners
 
+    def _winner_named(self) -> Message | str:
+        """The reported winner in words: a side, a role or a seat, never a raw code."""
+        winner = self.winner
+        if is_whole_number(winner):
+            return message(_("seat %(position)s"), position=winner)
+        if winner in {side.value for side in Side}:
+            return side_label(Side(str(winner)), len(self.positions))
+        role = as_role(winner)
+        return role.label if role is not None else str(winner)
+
     def _winner_mismatch(self, derived: Message | int) -> None:
         self.add(
             "winner_mismatch",
             message(
                 _("The reported winner (%(reported)s) does not match the result: %(derived)s won."),
-                reported=self.winner,
+                reported=self._winner_named(),
                 derived=derived,
             ),
             position=None,
@@ -152,7 +163,7 @@ class SheriffEndCheck(EndCheck):
             else:
                 self._story()
         if side is not None and self.winner in valid_winners and self.winner != side:
-            self._winner_mismatch(side.label)
+            self._winner_mismatch(side_label(side, len(self.positions)))
         if roles_ok:
             self._final_duel(side)
         if side is not None and not self.problems:

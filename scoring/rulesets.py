@@ -121,6 +121,14 @@ ROLES_BY_PLAYER_COUNT: dict[int, tuple[Role, ...]] = {
     ),
 }
 
+
+def side_label(side: Side, player_count: int) -> str:
+    """The side as a referee reads it at this table: "Sheriff" alone where no Deputy plays."""
+    if side == Side.LAW and Role.DEPUTY not in ROLES_BY_PLAYER_COUNT.get(player_count, ()):
+        return Role.SHERIFF.label
+    return side.label
+
+
 #: The roles of the three-player knockout game (rules.md §8), all face up.
 THREE_PLAYER_ROLES: tuple[Role, ...] = (Role.DEPUTY, Role.OUTLAW, Role.RENEGADE)
 

@@ -44,6 +44,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "projector": {"GET": ANYONE},
     "projector_fragment": {"GET": ANYONE},
     "seating": {"GET": ANYONE},
+    "draw_check": {"GET": ANYONE},
     "player": {"GET": ANYONE},
     "knockout": {"GET": ANYONE},
     "knockout_fragment": {"GET": ANYONE},

@@ -48,6 +48,10 @@ class Setting:
     nullable: bool = False
 
 
+#: The championship's title (rules.md §1), in the language of the page or document.
+# Translators: the official title of the German BANG! championship.
+DEFAULT_TITLE = _("German BANG! champion")
+
 _BOUNTY_LABELS = {
     "sheriff_5": _("Bounty: Sheriff wins at a 5-table"),
     "sheriff_6": _("Bounty: Sheriff wins at a 6-table"),
@@ -76,6 +80,14 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("tougher_sheriff", bool, False, _("Showdown: tougher Sheriff (5 lives)")),
     Setting("double_check", bool, False, _("Results count only once a second person confirms")),
+    Setting(
+        "title",
+        str,
+        None,
+        _("Title awarded to the best-placed German (empty: no title; blank: the default)"),
+        maximum=100,
+        nullable=True,
+    ),
     Setting(
         "deal_characters",
         bool,
@@ -139,6 +151,12 @@ class TournamentConfig:
         return bool(self.values["deal_characters"])
 
     @property
+    def title(self) -> str:
+        """The title the best-placed German participant earns; ``""`` for none (rules.md §8)."""
+        title = self.values["title"]
+        return str(DEFAULT_TITLE) if title is None else str(title)
+
+    @property
     def bounty_table(self) -> BountyTable:
         return BountyTable(
             **{f.name: self.values[_bounty_key(f.name)] for f in fields(BountyTable)}
@@ -168,6 +186,18 @@ def validate_settings(raw: Any) -> dict[str, Any]:
             continue
         if value is None and setting.nullable:
             cleaned[key] = None
+            continue
+        if setting.kind is str:
+            if not isinstance(value, str) or len(value.strip()) > (setting.maximum or 0):
+                errors[key] = [
+                    ValidationError(
+                        _("Setting “%(key)s” must be a text of at most %(max)s characters."),
+                        code="invalid_setting",
+                        params={"key": key, "max": setting.maximum},
+                    )
+                ]
+                continue
+            cleaned[key] = value.strip()
             continue
         # bool is a subclass of int: refuse True where a number is expected.
         if not isinstance(value, setting.kind) or (setting.kind is int and isinstance(value, bool)):

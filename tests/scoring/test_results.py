@@ -420,8 +420,24 @@ def test_winner_mismatch() -> None:
     problem = the_problem(validate_result(bang_spec(), law_wins(), winner="outlaws"))
     assert (problem.code, problem.position, problem.field) == ("winner_mismatch", None, "winner")
     assert english(problem) == (
-        "The reported winner (outlaws) does not match the result: Sheriff and Deputies won."
+        "The reported winner (Outlaws) does not match the result: Sheriff and Deputies won."
     )
+
+
+def test_winner_mismatch_names_the_sides_as_the_table_has_them() -> None:
+    """At four players no Deputy plays: the law is the Sheriff alone, in words, not codes."""
+    spec = showdown_spec(positions=(1, 2, 3, 4), sheriff_position=1)
+    seats = [
+        SeatReport(position=1, role="sheriff", character=None, lives=0, eliminated_by=3),
+        SeatReport(position=2, role="renegade", character=None, lives=0, eliminated_by=3),
+        SeatReport(position=3, role="outlaw", character=None, lives=2, eliminated_by=None),
+        SeatReport(position=4, role="outlaw", character=None, lives=1, eliminated_by=None),
+    ]
+    problems = validate_result(spec, seats, winner="law")
+    mismatch = [p for p in problems if p.code == "winner_mismatch"]
+    assert mismatch, [p.code for p in problems]
+    text = english(mismatch[0])
+    assert text == "The reported winner (Sheriff) does not match the result: Outlaws won."
 
 
 @pytest.mark.parametrize("winner", ["sheriff", "Law", 2, "deputy"])
@@ -678,7 +694,7 @@ def test_duel_lives_tell_the_winner() -> None:
     assert evaluate_result(DUEL, seats, winner=9).winner == 9
     problem = the_problem(validate_result(DUEL, seats, winner=4))
     assert (problem.code, problem.field) == ("winner_mismatch", "winner")
-    assert english(problem) == "The reported winner (4) does not match the result: seat 9 won."
+    assert english(problem) == "The reported winner (seat 4) does not match the result: seat 9 won."
 
 
 def test_duel_problems() -> None:

@@ -137,11 +137,12 @@ def settings_schema(*, direction: str) -> dict[str, Any]:
     """
     properties: dict[str, Any] = {}
     for setting in SETTINGS:
-        prop: dict[str, Any] = {"type": "integer" if setting.kind is int else "boolean"}
+        kind = {int: "integer", bool: "boolean", str: "string"}[setting.kind]
+        prop: dict[str, Any] = {"type": kind}
         if setting.minimum is not None:
             prop["minimum"] = setting.minimum
         if setting.maximum is not None:
-            prop["maximum"] = setting.maximum
+            prop["maxLength" if setting.kind is str else "maximum"] = setting.maximum
         if setting.nullable:
             prop["nullable"] = True
         prop["default"] = setting.default

@@ -26,7 +26,7 @@ Modules by task:
 """
 
 from tournaments.selectors.audit import AuditNames, GamePlace, audit_entries, audit_names
-from tournaments.selectors.draws import CommitmentView, draw_commitments
+from tournaments.selectors.draws import CommitmentView, draw_commitments, unused_commitments
 from tournaments.selectors.games import (
     GameView,
     ResultVersion,
@@ -183,5 +183,6 @@ __all__ = [
     "tournament_characters",
     "tournament_phase",
     "tournament_statistics",
+    "unused_commitments",
     "with_phase",
 ]

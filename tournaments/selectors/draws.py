@@ -9,9 +9,11 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from tournaments.models import DrawCommitment, Tournament
 
-__all__ = ["CommitmentView", "draw_commitments"]
+__all__ = ["CommitmentView", "draw_commitments", "unused_commitments"]
 
 
 @dataclass(frozen=True)
@@ -20,6 +22,17 @@ class CommitmentView:
     committed_at: datetime.datetime
     seed: str | None
     used_for: str | None
+
+    @property
+    def used_for_label(self) -> str:
+        """The draw in words: "the group stage", "knockout round 2"."""
+        if self.used_for == "group":
+            return _("the group stage")
+        if self.used_for and self.used_for.startswith("knockout-"):
+            return _("knockout round %(round)s") % {
+                "round": self.used_for.removeprefix("knockout-")
+            }
+        return self.used_for or ""
 
 
 def draw_commitments(tournament: Tournament) -> list[CommitmentView]:
@@ -33,3 +46,12 @@ def draw_commitments(tournament: Tournament) -> list[CommitmentView]:
         )
         for c in DrawCommitment.objects.filter(tournament=tournament).order_by("id")
     ]
+
+
+def unused_commitments(tournament: Tournament) -> list[str]:
+    """The published commitments no draw has used yet (hex), oldest first (one query)."""
+    return list(
+        DrawCommitment.objects.filter(tournament=tournament, used_for="")
+        .order_by("id")
+        .values_list("commitment", flat=True)
+    )

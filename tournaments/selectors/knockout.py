@@ -158,6 +158,8 @@ class Ranking:
     title_holder: Participant | None
     rows: list[RankingRow]
     knockout_started: bool = False
+    #: The title the best-placed German earns (``""``: the tournament awards none).
+    title: str = ""
 
 
 def final_ranking(tournament: Tournament) -> Ranking:
@@ -191,10 +193,12 @@ def final_ranking(tournament: Tournament) -> Ranking:
         excluded=excluded,
     )
     excluded_set = set(excluded)
+    title = tournament.config.title
     return Ranking(
         final=champion is not None,
         champion=by_id.get(champion) if champion else None,
-        title_holder=by_id.get(holder) if holder and champion else None,
+        title_holder=by_id.get(holder) if holder and champion and title else None,
+        title=title,
         rows=[
             RankingRow(
                 place=row.place,

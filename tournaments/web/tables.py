@@ -196,8 +196,9 @@ class PlayerGamesTable(tables.Table):
     stage = tables.Column(verbose_name=_("Stage"))
     round = tables.Column(verbose_name=_("Round"), attrs=_number_attrs())
     table = tables.Column(verbose_name=_("Table"), attrs=_number_attrs())
-    role = tables.Column(verbose_name=_("Role"), default="—")
+    # The result next to the round: on a phone it must not hide behind scrolling.
     outcome = tables.Column(verbose_name=_("Result"), default="—")
+    role = tables.Column(verbose_name=_("Role"), default="—")
     lives = tables.Column(verbose_name=_("Lives"), attrs=_number_attrs(), default="—")
     bounty = tables.Column(verbose_name=_("Bounty"), attrs=_number_attrs(), default="—")
 
@@ -221,13 +222,13 @@ class KnockoutRankingTable(TournamentTable):
     name = tables.Column(
         verbose_name=_("Name"), accessor="participant__name", order_by=("participant__name",)
     )
+    knockout_round_reached = tables.Column(
+        verbose_name=_("K.O. round"), attrs=_number_attrs(), default="—"
+    )
     nationality = tables.Column(
         verbose_name=_("Nation"),
         accessor="participant__nationality",
         order_by=("participant__nationality__code",),
-    )
-    knockout_round_reached = tables.Column(
-        verbose_name=_("Knockout round reached"), attrs=_number_attrs(), default="—"
     )
 
     class Meta:
@@ -246,9 +247,9 @@ class KnockoutSeatTable(TournamentTable):
 
     position = tables.Column(verbose_name=_("Seat"), attrs=_number_attrs())
     name = tables.Column(verbose_name=_("Name"), accessor="participant__name")
-    pick = tables.Column(verbose_name=_("Pick"), attrs=_number_attrs(), default="—")
-    role = tables.Column(verbose_name=_("Role"), default="—")
     outcome = tables.Column(verbose_name=_("Result"))
+    role = tables.Column(verbose_name=_("Role"), default="—")
+    pick = tables.Column(verbose_name=_("Pick"), attrs=_number_attrs(), default="—")
 
     class Meta:
         template_name = TABLE_TEMPLATE

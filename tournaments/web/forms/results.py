@@ -23,7 +23,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.results import GameSpec, Problem, SeatReport, seat_max_lives
-from scoring.rulesets import THREE_PLAYER_ROLES, Role, Ruleset, Side
+from scoring.rulesets import THREE_PLAYER_ROLES, Role, Ruleset, Side, side_label
 from tournaments.models import Result, Seat
 
 from .seats import SEAT_FIELDS, Choices, SeatFormSet
@@ -66,6 +66,9 @@ class ResultForm(forms.Form):
         super().__init__(data, **kwargs)
         self.fields["version"].initial = version
         self.fields["winner"] = self._winner_field(spec, names)
+        if current is not None:
+            # A correction needs a reason: the browser says so before sending.
+            self.fields["reason"].widget.attrs.update({"required": True, "aria-required": "true"})
 
     @staticmethod
     def _winner_field(spec: GameSpec, names: Mapping[int, str]) -> forms.Field:
@@ -75,7 +78,7 @@ class ResultForm(forms.Form):
         if spec.player_count >= 4:
             choices: Choices = [
                 ("", _("(from the lives)")),
-                *((s.value, s.label) for s in Side),
+                *((s.value, side_label(s, spec.player_count)) for s in Side),
             ]
             return forms.ChoiceField(label=_("Winning side"), choices=choices, required=False)
         attrs = {"required": True, "aria-required": "true"}

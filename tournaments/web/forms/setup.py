@@ -15,13 +15,15 @@ from django.forms.boundfield import BoundField
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Tournament
-from tournaments.preferences import SETTINGS, Setting
+from tournaments.preferences import DEFAULT_TITLE, SETTINGS, Setting
 
 
 def setting_field(setting: Setting) -> forms.Field:
     """A form field for one tournament setting (rules in ``tournaments.preferences``)."""
     if setting.kind is bool:
         return forms.BooleanField(label=setting.label, required=False)
+    if setting.kind is str:
+        return forms.CharField(label=setting.label, required=False, max_length=setting.maximum)
     return forms.IntegerField(
         label=setting.label,
         required=not setting.nullable,
@@ -58,12 +60,14 @@ class TournamentForm(forms.Form):
                 "language": tournament.language,
                 "version": tournament.version,
                 **{f"setting_{s.key}": values[s.key] for s in SETTINGS},
+                "setting_title": tournament.config.title,
             }
         super().__init__(data, **kwargs)
         for setting in SETTINGS:
             self.fields[f"setting_{setting.key}"] = setting_field(setting)
+            default = str(DEFAULT_TITLE) if setting.key == "title" else setting.default
             self.fields[f"setting_{setting.key}"].initial = self.initial.get(
-                f"setting_{setting.key}", setting.default
+                f"setting_{setting.key}", default
             )
 
     def setting_fields(self) -> list[BoundField]:
@@ -79,6 +83,8 @@ class TournamentForm(forms.Form):
             value = self.cleaned_data.get(f"setting_{setting.key}")
             if setting.kind is bool:
                 value = bool(value)
+            if setting.key == "title" and value == str(DEFAULT_TITLE):
+                value = None  # the default, in whichever language it was shown
             if value != setting.default:
                 overrides[setting.key] = value
         return overrides

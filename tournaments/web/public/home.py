@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 
-from tournaments.models import Participant, Tournament
+from tournaments.models import Knockout, Participant, Tournament
 from tournaments.web.public.common import base_context, load_tournament
 
 
@@ -24,6 +24,8 @@ def tournament_home(request: HttpRequest, tournament_id: int) -> HttpResponse:
     context["participant_count"] = tournament.participants.exclude(
         status=Participant.Status.WITHDRAWN
     ).count()
+    knockout = Knockout.objects.filter(tournament=tournament).select_related("champion").first()
+    context["champion"] = knockout.champion if knockout else None
     return render(request, "tournaments/public/tournament.html", context)
 
 

@@ -68,6 +68,14 @@ def _render(
         "record": record,
         "row": record.standing,
         "bounty_display": format_points(record.standing.bounty) if record.standing else "",
+        # The sentence under the tiles writes its numbers as the tiles do ("12 600").
+        "breakdown": {
+            "games": format_points(record.standing.game_bounty),
+            "bonus": format_points(record.standing.bonus),
+            "deductions": format_points(record.standing.deductions),
+        }
+        if record.standing
+        else None,
         "games_table": games_table,
     }
     html = render_as_nobody(request, "tournaments/public/player.html", context)

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django_tables2 import RequestConfig
 
 from tournaments import selectors
@@ -73,3 +74,15 @@ def _corrections(tournament: Tournament) -> list[dict[str, object]]:
         {"a": swap.a.name, "b": swap.b.name, "at": swap.at}
         for swap in selectors.seat_corrections(tournament, stage="group")
     ]
+
+
+def draw_check(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """How to check a draw, step by step: the technical part of the seating page's note."""
+    tournament = load_tournament(tournament_id)
+    context = {
+        **base_context(tournament, "seating"),
+        "draw_url": request.build_absolute_uri(
+            reverse("api-group-draw", kwargs={"tournament_id": tournament.pk})
+        ),
+    }
+    return render(request, "tournaments/public/draw_check.html", context)

@@ -34,6 +34,7 @@ urlpatterns = [
         name="projector_fragment",
     ),
     path("t/<id:tournament_id>/seating/", seating.seating, name="seating"),
+    path("t/<id:tournament_id>/draw-check/", seating.draw_check, name="draw_check"),
     path("t/<id:tournament_id>/players/<id:participant_id>/", player.player, name="player"),
     path("t/<id:tournament_id>/knockout/", knockout.knockout, name="knockout"),
     path(

@@ -19,21 +19,33 @@ def knockout(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """Start the knockout, seat the next round, and follow its tables."""
     tournament = get_tournament(tournament_id)
     action = request.POST.get("action")
+    here = reverse("staff:knockout", args=[tournament.pk])
+    unused = selectors.unused_commitments(tournament)
+    initial = {"seed": random_seed(), "commitment": unused[-1] if unused else ""}
     start_form = KnockoutStartForm(
-        request.POST if action == "start" else None, initial={"seed": random_seed()}
+        request.POST if action == "start" else None, initial=initial, commitments=unused
     )
     next_form = KnockoutNextForm(
-        request.POST if action in ("next", "champion") else None, initial={"seed": random_seed()}
+        request.POST if action in ("next", "champion") else None,
+        initial=initial,
+        commitments=unused,
     )
-    here = reverse("staff:knockout", args=[tournament.pk])
     done = None
-    if action == "start":
+    if action == "publish_commitment":
+        done = run_service(
+            request,
+            None,
+            lambda: services.draw_commitment_create(tournament=tournament, actor=request.user),
+            success_message=_("A commitment has been published; draw with it to reveal its seed."),
+            redirect_to=here,
+        )
+    elif action == "start":
         done = run_service(
             request,
             start_form,
             lambda: services.knockout_start(
                 tournament=tournament,
-                seed=start_form.cleaned_data["seed"],
+                **start_form.draw_kwargs(),
                 field_size=start_form.cleaned_data["field_size"],
                 actor=request.user,
             ),
@@ -45,7 +57,7 @@ def knockout(request: StaffRequest, tournament_id: int) -> HttpResponse:
             request,
             next_form,
             lambda: services.knockout_next_round(
-                tournament=tournament, seed=next_form.cleaned_data["seed"], actor=request.user
+                tournament=tournament, **next_form.draw_kwargs(), actor=request.user
             ),
             # Closing the final names the champion: the message says what really happened.
             success_message=lambda ko: (
@@ -69,7 +81,9 @@ def knockout(request: StaffRequest, tournament_id: int) -> HttpResponse:
         {
             "tournament": tournament,
             "knockout": ko,
-            "rounds": sorted(rounds.items()),
+            # Newest round first, as on the public knockout page and the projector.
+            "rounds": sorted(rounds.items(), reverse=True),
+            "commitments": selectors.draw_commitments(tournament),
             "lot_draws": selectors.lot_draws(tournament),
             "progress": selectors.knockout_progress(tournament, ko) if ko else None,
             "ranking": selectors.final_ranking(tournament) if ko else None,

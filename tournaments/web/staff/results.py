@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring.results import GameSpec, evaluate_result, validate_result
-from scoring.rulesets import Role, Side
+from scoring.rulesets import Role, Side, side_label
 from tournaments import selectors, services
 from tournaments.errors import DomainError
 from tournaments.models import Game, Result, ResultSeat, Seat, Stage, Tournament
@@ -49,7 +49,7 @@ class ResultPage:
     def winner_label(self, winner: str | int) -> str:
         """The winner as the referee reads it: a side, a role (3 players) or a seat (duel)."""
         if self.spec.player_count >= 4:
-            return str(Side(str(winner)).label)
+            return str(side_label(Side(str(winner)), self.spec.player_count))
         if self.spec.player_count == 3:
             return str(Role(str(winner)).label)
         name = next((s.participant.name for s in self.seats if s.position == winner), "?")
@@ -183,7 +183,9 @@ def result(request: StaffRequest, tournament_id: int, game_id: int) -> HttpRespo
             # An unsigned sheet is saved, but nobody should miss it (issue 13).
             + ("" if saved.signed else " " + _("The sheet is not marked as signed."))
         ),
-        redirect_to=f"{reverse('staff:games', args=[page.tournament.pk])}?round={page.game.round}",
+        # Back to the open games of every round, the referee's own tables kept: the
+        # next open table is at the top (a round filter would now show nothing).
+        redirect_to=f"{reverse('staff:games', args=[page.tournament.pk])}?show=open",
         on_error=refusal.append,
     )
     if done is not None:
@@ -248,6 +250,9 @@ def result_check(request: StaffRequest, tournament_id: int, game_id: int) -> Htt
         outcome = evaluate_result(page.spec, reports, winner=entry.winner())
         verdict = _("Valid: %(winner)s won.") % {"winner": page.winner_label(outcome.winner)}
     table_problems = entry.place(live_problems(entry, problems))
+    # The live check redraws the problems, not the form: a winner that contradicts
+    # the lives must show here, in words, or the verdict would just vanish.
+    table_problems += [str(error) for error in entry.table.errors.get("winner", [])]
     sent = entry.table.cleaned_data.get("version")
     if sent is not None and sent != page.game.version:
         table_problems.insert(

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, cast
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_countries.fields import Country
 
 from tournaments.models import AuditEntry, Game, Participant
+from tournaments.preferences import SETTINGS_BY_KEY
 from tournaments.selectors import STATE_LABELS, GameView, game_state
 
 from .access import scoresheets_url
@@ -180,10 +180,6 @@ _OBJECT_TYPES: dict[str, Any] = {
 }
 
 
-def pretty_json(value: Any) -> str:
-    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True, default=str)
-
-
 class AuditTable(tables.Table):
     """The audit log of one tournament, newest first (rows: ``AuditEntry``)."""
 
@@ -246,18 +242,60 @@ class AuditTable(tables.Table):
     def render_changes(self, record: AuditEntry) -> SafeString | str:
         if record.before is None and record.after is None:
             return ""
-        return format_html(
-            '<details class="audit-changes"><summary>{}</summary><div class="audit-diff">'
-            "<div><h3>{}</h3><pre>{}</pre></div><div><h3>{}</h3><pre>{}</pre></div>"
-            "</div></details>",
-            _("Show"),
-            _("Before"),
-            pretty_json(with_names(record.before, self.names))
-            if record.before is not None
-            else "—",
-            _("After"),
-            pretty_json(with_names(record.after, self.names)) if record.after is not None else "—",
+        rows = change_rows(
+            with_names(record.before, self.names), with_names(record.after, self.names)
         )
+        return format_html(
+            '<details class="audit-changes"><summary>{}</summary>'
+            '<table class="audit-diff"><thead><tr><th scope="col">{}</th><th scope="col">{}</th>'
+            '<th scope="col">{}</th></tr></thead><tbody>{}</tbody></table></details>',
+            _("Show"),
+            _("What"),
+            _("Before"),
+            _("After"),
+            format_html_join("", '<tr><th scope="row">{}</th><td>{}</td><td>{}</td></tr>', rows),
+        )
+
+
+def change_rows(before: Any, after: Any) -> list[tuple[str, str, str]]:
+    """What an audit entry changed, in words: (what, before, after) for each key that differs.
+
+    Settings are named by their labels; lists read as "a, b, c"; nothing is JSON.
+    """
+    if before is None and isinstance(after, dict):
+        before = {}
+    if after is None and isinstance(before, dict):
+        after = {}
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return [(str(_("Value")), in_words(before), in_words(after))]
+    rows = []
+    for key in dict.fromkeys([*before, *after]):
+        old, new = before.get(key), after.get(key)
+        if old == new and before and after:
+            continue
+        rows.append((key_label(key), in_words(old), in_words(new)))
+    return rows
+
+
+def key_label(key: str) -> str:
+    """A stored key as a person reads it: a setting's label, else the key in words."""
+    setting = SETTINGS_BY_KEY.get(key)
+    if setting is not None:
+        return str(setting.label)
+    return key.replace("_", " ").capitalize()
+
+
+def in_words(value: Any) -> str:
+    """A stored value in words: "—" for nothing, "yes"/"no", lists and objects flattened."""
+    if value is None or value == "" or value == [] or value == {}:
+        return "—"
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if isinstance(value, list):
+        return ", ".join(in_words(item) for item in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{key_label(str(k))}: {in_words(v)}" for k, v in value.items())
+    return str(value)
 
 
 #: Keys of audit entries whose numbers are participant ids.

@@ -37,7 +37,13 @@ def test_the_draw_page_publishes_a_commitment_and_draws_with_it() -> None:
         reverse("seating", args=[tournament.pk])
     )
     assert commitment.secret in after.content.decode()
-    assert "scoring.verify_draw" in after.content.decode()
+    # In plain words for spectators, with the technical steps one link away.
+    assert "fingerprint" in after.content.decode()
+    steps_url = reverse("draw_check", args=[tournament.pk])
+    assert steps_url in after.content.decode()
+    steps = Client(HTTP_ACCEPT_LANGUAGE="en").get(steps_url).content.decode()
+    assert "python -S -m scoring.verify_draw draw.json" in steps
+    assert f"/api/tournaments/{tournament.pk}/group-stage/draw/" in steps
 
 
 def test_the_draw_page_needs_a_seed_or_a_commitment() -> None:
