@@ -25,7 +25,8 @@ Modules: ``tournament`` (Stage, Tournament, Character), ``people``
 (Participant, Penalty), ``play`` (GroupDraw, Table, Seat, Game), ``results``
 (Result, ResultSeat and which version counts), ``knockout`` (Knockout,
 LotDraw), ``staff`` (TournamentStaff), ``commitments`` (DrawCommitment, the draw
-algorithm), ``audit`` (AuditEntry). Import from ``tournaments.models``.
+algorithm), ``seasons`` (Player, Season, SeasonTournament, SeasonStaff, TournamentArchive),
+``audit`` (AuditEntry). Import from ``tournaments.models``.
 """
 
 from .audit import AuditEntry
@@ -34,6 +35,7 @@ from .knockout import Knockout, LotDraw
 from .people import MINIMUM_AGE, Participant, Penalty
 from .play import Game, GroupDraw, Seat, Table
 from .results import Result, ResultQuerySet, ResultSeat, ResultSeatQuerySet, RoleChoice
+from .seasons import Player, Season, SeasonStaff, SeasonTournament, TournamentArchive
 from .staff import TournamentStaff
 from .tournament import Character, RulesetChoice, Stage, Tournament
 
@@ -48,15 +50,20 @@ __all__ = [
     "LotDraw",
     "Participant",
     "Penalty",
+    "Player",
     "Result",
     "ResultQuerySet",
     "ResultSeat",
     "ResultSeatQuerySet",
     "RoleChoice",
     "RulesetChoice",
+    "Season",
+    "SeasonStaff",
+    "SeasonTournament",
     "Seat",
     "Stage",
     "Table",
     "Tournament",
+    "TournamentArchive",
     "TournamentStaff",
 ]
