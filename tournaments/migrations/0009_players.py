@@ -26,6 +26,10 @@ class Migration(migrations.Migration):
                 ),
                 ("name", models.CharField(max_length=120, verbose_name="name")),
                 (
+                    "folded_name",
+                    models.CharField(db_index=True, default="", editable=False, max_length=120),
+                ),
+                (
                     "nationality",
                     django_countries.fields.CountryField(
                         blank=True, max_length=2, verbose_name="nationality"

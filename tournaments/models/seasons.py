@@ -15,7 +15,9 @@
 
 from __future__ import annotations
 
+import unicodedata
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings as django_settings
 from django.core.validators import MinValueValidator
@@ -26,8 +28,17 @@ from django_countries.fields import CountryField
 from .tournament import Tournament
 
 
+def fold(text: str) -> str:
+    """``text`` for comparing names: without accents, case-folded, single spaces."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.casefold().split())
+
+
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=120)
+    # ``name`` folded (``fold``): search and suggestions ignore case and accents.
+    folded_name = models.CharField(max_length=120, db_index=True, editable=False, default="")
     nationality = CountryField(_("nationality"), blank=True)
     erased_number = models.PositiveIntegerField(
         _("erasure number"), null=True, blank=True, unique=True, editable=False
@@ -41,6 +52,13 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.folded_name = fold(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "folded_name"}
+        super().save(*args, **kwargs)
 
 
 class Season(models.Model):

@@ -13,6 +13,8 @@ Modules by task:
 - ``player``: everything one participant's page shows (``PlayerRecord``);
 - ``statistics``: wins per side and table size (rules.md §11);
 - ``draws``: the published draw commitments (``CommitmentView``);
+- ``seasons``: players across tournaments and the season ranking (``SeasonStanding``);
+- ``archive``: a tournament's archive document;
 - ``live``: the *live version* that tells the live pages whether anything changed.
 """
 
@@ -51,6 +53,17 @@ from tournaments.selectors.player import (
     participants_named,
     player_record,
 )
+from tournaments.selectors.seasons import (
+    SeasonResult,
+    SeasonRow,
+    SeasonStanding,
+    SeasonTournamentLine,
+    player_birth_dates,
+    player_suggestions,
+    players_search,
+    season_archives,
+    season_standing,
+)
 from tournaments.selectors.standings import StandingRow, Standings, group_standings
 from tournaments.selectors.statistics import ruleset_statistics, tournament_statistics
 
@@ -66,6 +79,10 @@ __all__ = [
     "PlayerGame",
     "PlayerRecord",
     "Ranking",
+    "SeasonResult",
+    "SeasonRow",
+    "SeasonStanding",
+    "SeasonTournamentLine",
     "RankingRow",
     "SeatView",
     "StandingRow",
@@ -88,7 +105,12 @@ __all__ = [
     "lot_draws",
     "once_per_state",
     "participants_named",
+    "player_birth_dates",
     "player_record",
+    "player_suggestions",
+    "players_search",
     "ruleset_statistics",
+    "season_archives",
+    "season_standing",
     "tournament_statistics",
 ]

@@ -9,18 +9,21 @@ database as it was.
 Services are keyword-only and named ``<noun>_<verb>``; the ``actor`` is the
 signed-in user who acts (``django.contrib.auth.models.User``). One module per
 task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``,
-``deal``, ``results``, ``signatures``, ``penalties``, ``knockout``, ``audit`` and
+``deal``, ``results``, ``signatures``, ``penalties``, ``knockout``, ``players``,
+``seasons``, ``archive``, ``erasure``, ``audit`` and
 ``backup`` (export and import of a whole tournament). Every public name is
 importable from this package too: ``from tournaments import services;
 services.result_record(...)``.
 """
 
 from ..errors import Conflict, DomainError, ErrorItem, InvalidInput, NotAllowed
+from .archive import archive_create
 from .audit import audit_log
 from .backup import BackupError, export_tournament, import_tournament
 from .commitments import draw_commitment_create, draw_commitment_use
 from .deal import allowed_characters, deals_characters, group_deal, knockout_reveal
 from .draw import group_stage_draw, group_stage_drawn
+from .erasure import placeholder_name, player_erase
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
 from .participants import (
     ParticipantInput,
@@ -32,12 +35,20 @@ from .participants import (
     participants_register,
 )
 from .penalties import penalty_give
+from .players import participant_link_player, player_create, player_get, player_merge
 from .results import (
     game_spec,
     result_confirm,
     result_record,
     result_snapshot,
     seat_reports,
+)
+from .seasons import (
+    season_create,
+    season_staff_appoint,
+    season_staff_dismiss,
+    season_tournament_add,
+    season_tournament_remove,
 )
 from .signatures import player_confirm
 from .staff import staff_appoint, staff_dismiss, user_create
@@ -57,6 +68,7 @@ __all__ = [
     "NotAllowed",
     "ParticipantInput",
     "allowed_characters",
+    "archive_create",
     "audit_log",
     "character_add",
     "deals_characters",
@@ -75,15 +87,26 @@ __all__ = [
     "participant_check_in",
     "participant_delete",
     "participant_leave",
+    "participant_link_player",
     "participant_update",
     "participant_withdraw",
     "participants_register",
     "penalty_give",
+    "placeholder_name",
     "player_confirm",
+    "player_create",
+    "player_erase",
+    "player_get",
+    "player_merge",
     "result_confirm",
     "result_record",
     "result_snapshot",
     "seat_reports",
+    "season_create",
+    "season_staff_appoint",
+    "season_staff_dismiss",
+    "season_tournament_add",
+    "season_tournament_remove",
     "staff_appoint",
     "staff_dismiss",
     "tournament_characters",

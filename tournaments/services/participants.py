@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django_countries import countries
 
 from ..errors import Conflict, ErrorItem, InvalidInput, items_from_validation_error
-from ..models import Game, Participant, Seat, Stage, Tournament
+from ..models import Game, Participant, Player, Seat, Stage, Tournament
 from .audit import audit_log
 from .draw import group_stage_drawn
 
@@ -36,6 +36,8 @@ class ParticipantInput:
     nationality: str
     birth_date: date | None = None
     age_approved: bool = False
+    #: The id of the player this participant is (rules.md §13); None: not linked.
+    player: int | None = None
 
 
 def participants_register(
@@ -61,6 +63,7 @@ def participants_register(
         )
         candidates.append(participant)
         errors.extend(problems)
+    errors.extend(_player_problems(tournament, items, first_row=first_row))
     with transaction.atomic():
         # Lock the tournament row so that two registrations cannot both pass the limit.
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -77,10 +80,53 @@ def participants_register(
             actor=actor,
             action="participants_registered",
             after=[
-                {"id": p.pk, "name": p.name, "nationality": str(p.nationality)} for p in candidates
+                {"id": p.pk, "name": p.name, "nationality": str(p.nationality)}
+                | ({"player": p.player_id} if p.player_id else {})
+                for p in candidates
             ],
         )
     return candidates
+
+
+def _player_problems(
+    tournament: Tournament, items: Sequence[ParticipantInput], *, first_row: int | None
+) -> list[ErrorItem]:
+    """Player links that name no player, or a player already in this tournament."""
+    wanted = [item.player for item in items if item.player is not None]
+    if not wanted:
+        return []
+    known = set(Player.objects.filter(pk__in=wanted).values_list("pk", flat=True))
+    taken = set(
+        tournament.participants.filter(player__in=wanted).values_list("player_id", flat=True)
+    )
+    seen: set[int] = set()
+    errors: list[ErrorItem] = []
+    for index, item in enumerate(items):
+        if item.player is None:
+            continue
+        where = {"index": index} if first_row is None else {"row": first_row + index}
+        if item.player not in known:
+            errors.append(
+                ErrorItem(
+                    code="unknown_player",
+                    message=_("There is no player with this id."),
+                    field="player",
+                    **where,
+                )
+            )
+        elif item.player in taken or item.player in seen:
+            errors.append(
+                ErrorItem(
+                    code="player_already_linked",
+                    message=_(
+                        "This player is already linked to another participant of this tournament."
+                    ),
+                    field="player",
+                    **where,
+                )
+            )
+        seen.add(item.player)
+    return errors
 
 
 def _candidate(
@@ -93,6 +139,7 @@ def _candidate(
         nationality=(item.nationality or "").strip().upper(),
         birth_date=item.birth_date,
         age_approved=bool(item.age_approved),
+        player_id=item.player,
     )
     errors: list[ErrorItem] = []
     exclude: list[str] = []
@@ -110,7 +157,7 @@ def _candidate(
         participant.nationality = ""
         exclude = ["nationality"]
     try:
-        participant.full_clean(exclude=exclude)
+        participant.full_clean(exclude=[*exclude, "player"], validate_constraints=False)
     except ValidationError as error:
         errors.extend(items_from_validation_error(error, index=index, row=row))
     return participant, errors

@@ -76,7 +76,7 @@ def player_confirm(*, game: Game, position: int, pin: str, version: int, address
             raise InvalidInput.single(
                 "invalid_position", _("No player sits at this position."), field="position"
             )
-        if seat.participant.pin != pin:
+        if not seat.participant.pin or seat.participant.pin != pin:  # erased: no PIN
             mistakes = max(_count_mistake(game_key), _count_mistake(address_key))
             if mistakes >= LIMIT:
                 raise _too_many()
