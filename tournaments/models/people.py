@@ -115,6 +115,11 @@ class Participant(models.Model):
             raise ValidationError(errors)
 
     @property
+    def shown_pin(self) -> str | None:
+        """The PIN, or None once erased (rules.md §13)."""
+        return self.pin or None
+
+    @property
     def is_excluded(self) -> bool:
         return self.status == self.Status.EXCLUDED
 

@@ -1,0 +1,26 @@
+"""Template filters for season points: one decimal, as rules.md §13 shows them."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+from django.utils.formats import number_format
+
+register = template.Library()
+
+
+@register.filter
+def points(value: Fraction | float | None) -> str:
+    """Season points rounded (exactly) to one decimal, in the active locale."""
+    if value is None:
+        return "–"
+    return number_format(float(round(Fraction(value), 1)), decimal_pos=1)
+
+
+@register.filter
+def rating(value: float | None) -> str:
+    """The unofficial rating (μ − 3σ) to two decimals."""
+    if value is None:
+        return "–"
+    return number_format(round(value, 2), decimal_pos=2)
