@@ -24,3 +24,11 @@ def rating(value: float | None) -> str:
     if value is None:
         return "–"
     return number_format(round(value, 2), decimal_pos=2)
+
+
+@register.filter
+def fold(value: str) -> str:
+    """A name as the search compares it: lower case, without accents."""
+    from tournaments.models.seasons import fold as fold_name
+
+    return fold_name(value)

@@ -5,14 +5,17 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournaments.models import Participant, Tournament
+from tournaments.models import Participant, Season, Tournament
 from tournaments.web.public.common import base_context, load_tournament
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """All tournaments, newest first."""
     tournaments = Tournament.objects.order_by("-date", "-id")
-    return render(request, "tournaments/home.html", {"tournaments": tournaments})
+    seasons = Season.objects.order_by("-id")
+    return render(
+        request, "tournaments/home.html", {"tournaments": tournaments, "seasons": seasons}
+    )
 
 
 def tournament_home(request: HttpRequest, tournament_id: int) -> HttpResponse:
