@@ -1,9 +1,10 @@
 """Import participants from a spreadsheet (``.xlsx``).
 
 The first row is the header: ``name``, ``nationality``, ``birth_date`` and,
-optionally, ``age_approved`` (case and surrounding spaces do not matter; the
-German headers ``Name``, ``Nationalität``, ``Geburtsdatum``, ``Alter bestätigt``
-work too). Every following row is one participant; a **row** number here is the
+optionally, ``age_approved`` and ``player`` (the player's id across
+tournaments, rules.md §13; case and surrounding spaces do not matter; the
+German headers ``Name``, ``Nationalität``, ``Geburtsdatum``, ``Alter bestätigt``,
+``Spieler`` work too). Every following row is one participant; a **row** number here is the
 spreadsheet's own (the header is row 1), so an error points at the line the
 organiser sees. Empty rows are skipped.
 
@@ -78,6 +79,15 @@ HEADERS: dict[str, str] = {
     "age_approved": "age_approved",
     "age approved": "age_approved",
     "alter bestätigt": "age_approved",
+    # Optional: the id of the player across tournaments (rules.md §13).
+    "player": "player",
+    "player_id": "player",
+    "player id": "player",
+    "player no.": "player",
+    "spieler": "player",
+    "spieler_id": "player",
+    "spieler-nr.": "player",
+    "spielernummer": "player",
 }
 REQUIRED = ("name", "nationality")
 
@@ -235,7 +245,7 @@ def _columns(header: tuple[Any, ...]) -> tuple[list[tuple[str, int]], list[Error
                     code="unknown_column",
                     message=_(
                         "Unknown column “%(label)s”; the columns are name, nationality, "
-                        "birth_date and age_approved."
+                        "birth_date, age_approved and player."
                     )
                     % {"label": label},
                     row=HEADER_ROW,
@@ -317,13 +327,36 @@ def _participant(
                 row=row,
             )
         )
+    player = parse_player(cells.get("player"))
+    if player == 0:
+        problems.append(
+            ErrorItem(
+                code="invalid_player",
+                message=_("“%(value)s” is not a player number.") % {"value": cells.get("player")},
+                field="player",
+                row=row,
+            )
+        )
     item = services.ParticipantInput(
         name=name,
         nationality=nationality,
         birth_date=birth_date,
         age_approved=bool(age_approved),
+        player=player or None,
     )
     return item, problems
+
+
+def parse_player(value: Any) -> int | None:
+    """A player id cell: None when blank, 0 when it is not a positive whole number."""
+    if _blank(value):
+        return None
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int | float) and float(value).is_integer() and value > 0:
+        return int(value)
+    text = str(value).strip()
+    return int(text) if text.isdigit() and int(text) > 0 and len(text) <= 18 else 0
 
 
 def _blank(value: Any) -> bool:

@@ -56,7 +56,7 @@ def test_good_file_of_126_rows_imports_everyone(organiser_api):
     created = response.json()
     assert len(created) == 126
     assert set(created[0]) == {
-        "id", "name", "nationality", "birth_date", "age_approved", "status", "pin"
+        "id", "name", "nationality", "birth_date", "age_approved", "status", "pin", "player"
     }  # fmt: skip
     assert re.fullmatch(r"[A-Z2-9]{6}", created[0]["pin"])
     assert created[0] == {
