@@ -62,7 +62,7 @@ def test_good_file_of_126_rows_imports_everyone(organiser_api):
     assert created[0] == {
         "id": created[0]["id"], "name": "Spieler 1", "nationality": "AT",
         "birth_date": "1990-05-01", "age_approved": False, "status": "active",
-        "pin": created[0]["pin"],
+        "pin": created[0]["pin"], "player": None,
     }  # fmt: skip
     assert [c["birth_date"] for c in created[1:4]] == ["1991-06-02", "1992-07-03", "1993-08-04"]
     assert created[4]["age_approved"] is True
