@@ -38,6 +38,7 @@ from .documents import RENDERERS
 from .fields import StrictCharField, StrictIntegerField, StrictSerializer
 from .permissions import ReadOnlyOrCreator, ReadOnlyOrSeasonOrganiser, SeasonOrganiserOnly
 from .schema import ErrorCodes
+from .staff import StaffOutput
 
 __all__ = [
     "SeasonDetailApi",
@@ -78,7 +79,7 @@ class SeasonApi(BaseApi):
         return get_object_or_404(Season, pk=self.kwargs["season_id"])
 
 
-class SettingsOutput(serializers.Serializer):
+class SeasonSettingsOutput(serializers.Serializer):
     best_of = serializers.IntegerField()
     min_events = serializers.IntegerField()
     qualifiers = serializers.IntegerField()
@@ -96,7 +97,7 @@ class ArchiveOutput(serializers.Serializer):
         return archive_url(archive)
 
 
-class EntryOutput(serializers.Serializer):
+class SeasonEntryOutput(serializers.Serializer):
     tournament = serializers.IntegerField(source="tournament_id")
     weight = serializers.SerializerMethodField()
 
@@ -107,8 +108,8 @@ class EntryOutput(serializers.Serializer):
 class SeasonOutput(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    settings = SettingsOutput(source="*")
-    tournaments = EntryOutput(many=True, source="entries.all")
+    settings = SeasonSettingsOutput(source="*")
+    tournaments = SeasonEntryOutput(many=True, source="entries.all")
 
 
 class SeasonDetailOutput(SeasonOutput):
@@ -179,11 +180,11 @@ class SeasonTournamentsApi(SeasonApi):
             coerce_to_string=False,
         )
 
-    @extend_schema(responses={200: EntryOutput(many=True)})
+    @extend_schema(responses={200: SeasonEntryOutput(many=True)})
     def get(self, request: Request, season_id: int) -> Response:
-        return Response(EntryOutput(self.season.entries.all(), many=True).data)
+        return Response(SeasonEntryOutput(self.season.entries.all(), many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: EntryOutput})
+    @extend_schema(request=InputSerializer, responses={201: SeasonEntryOutput})
     def post(self, request: Request, season_id: int) -> Response:
         values = self.parse(self.InputSerializer, request.data)
         tournament = Tournament.objects.filter(pk=values["tournament"]).first()
@@ -194,7 +195,7 @@ class SeasonTournamentsApi(SeasonApi):
         entry = services.season_tournament_add(
             season=self.season, tournament=tournament, weight=values["weight"], actor=self.actor
         )
-        return created(EntryOutput(entry).data)
+        return created(SeasonEntryOutput(entry).data)
 
 
 class SeasonTournamentApi(SeasonApi):
@@ -213,11 +214,6 @@ class SeasonTournamentApi(SeasonApi):
             season=self.season, tournament=entry.tournament, actor=self.actor
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class StaffOutput(serializers.Serializer):
-    user = serializers.CharField(source="user.username")
-    role = serializers.CharField()
 
 
 class SeasonStaffListApi(SeasonApi):
@@ -264,7 +260,7 @@ class SeasonStaffMemberApi(SeasonApi):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class ResultOutput(serializers.Serializer):
+class SeasonResultOutput(serializers.Serializer):
     tournament = serializers.IntegerField()
     place = serializers.IntegerField()
     points = serializers.SerializerMethodField()
@@ -274,7 +270,7 @@ class ResultOutput(serializers.Serializer):
         return two_decimals(result.points)
 
 
-class RowOutput(serializers.Serializer):
+class SeasonRowOutput(serializers.Serializer):
     rank = serializers.IntegerField(allow_null=True)
     player = serializers.IntegerField(allow_null=True)
     participant = serializers.IntegerField(allow_null=True)
@@ -285,7 +281,7 @@ class RowOutput(serializers.Serializer):
     best = serializers.SerializerMethodField()
     qualified = serializers.BooleanField()
     rating = serializers.SerializerMethodField(help_text=RATING_NOTE)
-    results = ResultOutput(many=True)
+    results = SeasonResultOutput(many=True)
 
     def get_score(self, row: selectors.SeasonRow) -> float:
         return two_decimals(row.score)
@@ -297,7 +293,7 @@ class RowOutput(serializers.Serializer):
         return None if row.rating is None else round(row.rating, 2)
 
 
-class TournamentLineOutput(serializers.Serializer):
+class SeasonTournamentLineOutput(serializers.Serializer):
     tournament = serializers.IntegerField()
     weight = serializers.SerializerMethodField()
     counted = serializers.BooleanField()
@@ -307,11 +303,11 @@ class TournamentLineOutput(serializers.Serializer):
         return float(line.weight)
 
 
-class RankingOutput(serializers.Serializer):
+class SeasonRankingOutput(serializers.Serializer):
     season = serializers.IntegerField(source="season.pk")
-    tournaments = TournamentLineOutput(many=True)
-    rows = RowOutput(many=True)
-    unranked = RowOutput(many=True)
+    tournaments = SeasonTournamentLineOutput(many=True)
+    rows = SeasonRowOutput(many=True)
+    unranked = SeasonRowOutput(many=True)
     qualifiers = serializers.IntegerField()
     extra_qualifiers = serializers.IntegerField()
     rating_note = serializers.SerializerMethodField()
@@ -326,9 +322,9 @@ class RankingOutput(serializers.Serializer):
 class SeasonRankingApi(SeasonApi):
     """``GET /api/seasons/{id}/ranking/`` (anyone): the season ranking (rules.md §13)."""
 
-    @extend_schema(responses={200: RankingOutput}, description=RATING_NOTE)
+    @extend_schema(responses={200: SeasonRankingOutput}, description=RATING_NOTE)
     def get(self, request: Request, season_id: int) -> Response:
-        return Response(RankingOutput(selectors.season_standing(self.season)).data)
+        return Response(SeasonRankingOutput(selectors.season_standing(self.season)).data)
 
 
 class SeasonDocumentApi(SeasonApi):
