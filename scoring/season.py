@@ -9,7 +9,7 @@ Words used here:
 - An **event** is one of the season's tournaments that has a final ranking: its
   ``weight`` and the final **place** of each of its N *ranked* participants
   (excluded participants are not ranked, so they are not in ``places``).
-- **Place points**: place p of N earns ``1000 × (N − p) / (N − 1)`` (N = 1: 1000);
+- **Place points**: place p of N earns ``1000 x (N - p) / (N - 1)`` (N = 1: 1000);
   those sharing a place get the mean of the place points of the places they
   cover. A **result** is an entrant's place in one event; its **season points**
   are the event's weight times its place points. Everything is exact
@@ -22,8 +22,8 @@ Words used here:
 - **Qualification**: with K qualifiers, every ranked entrant whose rank is at
   most K qualifies (a shared K-th rank qualifies all who share it); the
   places beyond K that makes are the **extra qualifiers**.
-- The **rating** is OpenSkill's Plackett–Luce estimate over the season's counted
-  games (winners share first place, everyone else second), shown as μ − 3σ.
+- The **rating** is OpenSkill's Plackett-Luce estimate over the season's counted
+  games (winners share first place, everyone else second), shown as mu - 3sigma.
   It is unofficial: it never decides a rank or a qualification.
 """
 
@@ -62,7 +62,7 @@ def place_points(places: Mapping[K, int]) -> dict[K, Fraction]:
 
     ``places`` maps each ranked participant to their final place (1 = best);
     N is the number of entries. Those sharing place p (k of them) cover places
-    p .. p + k − 1 and each get the mean of those places' points.
+    p .. p + k - 1 and each get the mean of those places' points.
     """
     size = len(places)
     sharing: dict[int, int] = defaultdict(int)
@@ -208,7 +208,7 @@ def season_ranking(
 
 @dataclass(frozen=True)
 class Rating:
-    """OpenSkill's estimate of one entrant: μ, σ and the shown μ − 3σ."""
+    """OpenSkill's estimate of one entrant: mu, sigma and the shown mu - 3sigma."""
 
     mu: float
     sigma: float
@@ -222,7 +222,7 @@ def rating(games: Sequence[Sequence[tuple[K, bool]]]) -> dict[K, Rating]:
     """The unofficial rating after ``games`` in the order played (rules.md §13).
 
     Each game is its seats as (entrant, won): one match of teams of one, the
-    winners share first place, everyone else shares second. Plackett–Luce with
+    winners share first place, everyone else shares second. Plackett-Luce with
     the package's default parameters. A game with fewer than two players says
     nothing about anyone and is skipped.
     """

@@ -36,7 +36,7 @@ class TestPlacePoints:
 
     def test_two_sharing_place_3_of_20_get_the_mean_of_places_3_and_4(self):
         points = place_points(field_of(20, shared=(3, 2)))
-        # 1000·(20−3)/19 = 17000/19, 1000·(20−4)/19 = 16000/19; the mean is 16500/19.
+        # 1000·(20-3)/19 = 17000/19, 1000·(20-4)/19 = 16000/19; the mean is 16500/19.
         assert points[3] == points[4] == Fraction(16500, 19)
         assert points[5] == Fraction(1000 * 15, 19)  # the next place is 5
         assert round(float(points[3]), 2) == 868.42
@@ -88,15 +88,15 @@ class TestWorkedExample:
             best_of=2,
         )
         anna = next(r for r in ranking.rows if r.entrant == 3)
-        # Championship: 2 × (17000/19 + 16000/19) / 2 = 33000/19 = 1736.84…
-        # Cup: 1000 × 4/4 = 1000. Second cup: 1000 × 3/4 = 750, not among the best 2.
+        # Championship: 2 x (17000/19 + 16000/19) / 2 = 33000/19 = 1736.84…
+        # Cup: 1000 x 4/4 = 1000. Second cup: 1000 x 3/4 = 750, not among the best 2.
         assert [r.points for r in anna.results] == [Fraction(33000, 19), 1000, 750]
         assert [r.counted for r in anna.results] == [True, True, False]
         assert anna.score == Fraction(33000, 19) + 1000 == Fraction(52000, 19)
         assert round(float(anna.score), 2) == 2736.84
         assert anna.events == 3
         assert anna.best == Fraction(33000, 19)
-        # The championship's winner: 2 × 1000, one result.
+        # The championship's winner: 2 x 1000, one result.
         winner = next(r for r in ranking.rows if r.entrant == 1)
         assert winner.score == 2000 and winner.events == 1
         assert anna.rank == 1 and winner.rank == 2

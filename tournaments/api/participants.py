@@ -29,8 +29,8 @@ from .schema import ErrorCodes
 __all__ = [
     "ParticipantDetailApi",
     "ParticipantListApi",
-    "ParticipantSuggestionsApi",
     "ParticipantOutput",
+    "ParticipantSuggestionsApi",
     "ParticipantWithdrawApi",
     "PublicParticipantOutput",
 ]
@@ -155,7 +155,7 @@ class ParticipantDetailApi(TournamentApi):
                 "too_young",
                 "unknown_player",
                 "player_already_linked",
-            ]
+            ],
         }
     }
 
@@ -182,15 +182,14 @@ class ParticipantDetailApi(TournamentApi):
                     participant=participant, player=player, actor=self.actor
                 )
             if values:
-                current = {
-                    "name": participant.name,
-                    "nationality": str(participant.nationality),
-                    "birth_date": participant.birth_date,
-                    "age_approved": participant.age_approved,
-                }
                 participant = services.participant_update(
                     participant=participant,
-                    data=services.ParticipantInput(**(current | values)),
+                    data=services.ParticipantInput(
+                        name=values.get("name", participant.name),
+                        nationality=values.get("nationality", str(participant.nationality)),
+                        birth_date=values.get("birth_date", participant.birth_date),
+                        age_approved=values.get("age_approved", participant.age_approved),
+                    ),
                     actor=self.actor,
                 )
         return Response(ParticipantOutput(participant).data)

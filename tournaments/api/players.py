@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -39,7 +40,7 @@ class PlayerOutput(serializers.Serializer):
         return sorted({p.tournament_id for p in player.participants.all()})
 
 
-def _players(search: str = "") -> object:
+def _players(search: str = "") -> QuerySet[Player]:
     return selectors.players_search(search).prefetch_related("participants")
 
 

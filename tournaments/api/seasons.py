@@ -4,7 +4,7 @@ A **season** lists tournaments with a weight each and the settings
 ``best_of``, ``min_events`` and ``qualifiers``; its **ranking** is public. Members
 of ``organisers`` and site administrators create seasons; the season's
 organisers change its tournaments and staff. Points, scores and best results
-are given to two decimals; the **rating** (μ − 3σ, OpenSkill) is unofficial
+are given to two decimals; the **rating** (mu - 3sigma, OpenSkill) is unofficial
 and decides nothing.
 """
 
@@ -17,14 +17,14 @@ from typing import Any, ClassVar
 
 from django.contrib.auth.models import User
 from django.http import HttpResponse
-from django.utils.http import content_disposition_header
-from drf_spectacular.types import OpenApiTypes
-from rest_framework.renderers import BaseRenderer, JSONRenderer
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -129,12 +129,8 @@ class SeasonListApi(BaseApi):
     class InputSerializer(StrictSerializer):
         class SettingsIn(StrictSerializer):
             best_of = StrictIntegerField(min_value=1, max_value=1000, required=False, default=5)
-            min_events = StrictIntegerField(
-                min_value=0, max_value=1000, required=False, default=1
-            )
-            qualifiers = StrictIntegerField(
-                min_value=0, max_value=10000, required=False, default=0
-            )
+            min_events = StrictIntegerField(min_value=0, max_value=1000, required=False, default=1)
+            qualifiers = StrictIntegerField(min_value=0, max_value=10000, required=False, default=0)
 
         name = StrictCharField(max_length=200)
         settings = SettingsIn(required=False)
@@ -314,8 +310,7 @@ class SeasonRankingOutput(serializers.Serializer):
 
     def get_rating_note(self, standing: selectors.SeasonStanding) -> str:
         return _(
-            "The rating is unofficial (OpenSkill, μ − 3σ): it decides no rank "
-            "and no qualification."
+            "The rating is unofficial (OpenSkill, μ − 3σ): it decides no rank and no qualification."
         )
 
 
@@ -354,8 +349,8 @@ class SeasonDocumentApi(SeasonApi):
         exporter = self.exporter
         content = exporter.render_season(season)
         response = HttpResponse(content, content_type=exporter.media_type)
-        response["Content-Disposition"] = content_disposition_header(
-            exporter.attachment, exporter.season_filename(season)
-        ) or ""
+        response["Content-Disposition"] = (
+            content_disposition_header(exporter.attachment, exporter.season_filename(season)) or ""
+        )
         response["Cache-Control"] = "no-store"
         return response

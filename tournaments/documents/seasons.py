@@ -45,7 +45,8 @@ class SeasonExporter(Exporter):
     def season_filename(self, season: Season) -> str:
         from django.utils.text import slugify
 
-        return f"{slugify(season.name) or 'season'}-{slugify(str(self.filename_word))}.{self.extension}"
+        stem = slugify(season.name) or "season"
+        return f"{stem}-{slugify(str(self.filename_word))}.{self.extension}"
 
 
 def season_ranking_rows(standing: selectors.SeasonStanding) -> Iterator[list[Any]]:

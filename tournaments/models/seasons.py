@@ -158,7 +158,7 @@ class TournamentArchive(models.Model):
     content = models.BinaryField(_("content"), blank=True)
     sha256 = models.CharField(_("SHA-256"), max_length=64)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    withdrawn = models.CharField(
+    withdrawn = models.CharField(  # noqa: DJ001 - the API says null or "erasure"
         _("withdrawn"), max_length=12, choices=Withdrawn.choices, null=True, blank=True
     )
 

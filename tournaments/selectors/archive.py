@@ -45,9 +45,11 @@ def archive_document(tournament: Tournament, *, version: int) -> dict[str, Any]:
     draw = GroupDraw.objects.filter(tournament=tournament).first()
     knockout = Knockout.objects.filter(tournament=tournament).first()
     seats: dict[int, list[dict[str, int]]] = {}
-    for seat in Seat.objects.filter(table__tournament=tournament).order_by("table_id", "position"):
-        seats.setdefault(seat.table_id, []).append(
-            {"position": seat.position, "participant": seat.participant_id}
+    for table_seat in Seat.objects.filter(table__tournament=tournament).order_by(
+        "table_id", "position"
+    ):
+        seats.setdefault(table_seat.table_id, []).append(
+            {"position": table_seat.position, "participant": table_seat.participant_id}
         )
     tables = [
         {
@@ -202,6 +204,6 @@ def archive_document(tournament: Tournament, *, version: int) -> dict[str, Any]:
 
 def archive_bytes(document: dict[str, Any]) -> bytes:
     """The exact bytes stored and served: UTF-8 JSON, sorted keys, no spaces."""
-    return json.dumps(
-        document, ensure_ascii=False, sort_keys=True, separators=(",", ":")
-    ).encode("utf-8")
+    return json.dumps(document, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode(
+        "utf-8"
+    )

@@ -68,7 +68,10 @@ def live_version(tournament_id: int) -> str | None:
 def live_versions(tournament_ids: list[int]) -> dict[int, str]:
     """``live_version`` of many tournaments in one query (a season's, say)."""
     rows = _with_versions(Tournament.objects.filter(pk__in=tournament_ids)).values_list(
-        "pk", "audit", "result", "penalty"
+        "pk",
+        "audit",  # type: ignore[misc]  # annotations the stubs cannot see through a helper
+        "result",
+        "penalty",
     )
     return {pk: "-".join(str(n or 0) for n in newest) for pk, *newest in rows}
 
@@ -96,7 +99,7 @@ def _version_sql() -> tuple[str, int]:
     """The SQL of the version query, and how many times it takes the tournament id."""
     query = (
         _with_versions(Tournament.objects.filter(pk=_SENTINEL))
-        .values_list("audit", "result", "penalty")
+        .values_list("audit", "result", "penalty")  # type: ignore[misc]
         .order_by()[:1]
     )
     sql, params = query.query.get_compiler(using=query.db).as_sql()

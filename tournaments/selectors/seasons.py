@@ -276,7 +276,8 @@ def player_birth_dates(players: Iterable[Player]) -> dict[int, set[datetime.date
     for player, birth in Participant.objects.filter(
         player__in=list(players), birth_date__isnull=False
     ).values_list("player_id", "birth_date"):
-        found.setdefault(player, set()).add(birth)
+        if birth is not None:
+            found.setdefault(player, set()).add(birth)
     return found
 
 

@@ -32,7 +32,7 @@ from .audit import audit_log
 
 
 def placeholder_name(number: int, *, language: str) -> str:
-    """"Erased player N" in ``language``."""
+    """ "Erased player N" in ``language``."""
     with translation.override(language):
         return _("Erased player %(number)s") % {"number": number}
 
@@ -64,9 +64,7 @@ def player_erase(*, player: Player, actor: User | None = None) -> Player:
             Participant.objects.select_for_update().filter(player=player).order_by("id")
         )
         # Longest first, so that "Anna Maria" goes before "Anna".
-        names = sorted(
-            {player.name, *(p.name for p in participants)} - {""}, key=len, reverse=True
-        )
+        names = sorted({player.name, *(p.name for p in participants)} - {""}, key=len, reverse=True)
         player.name = placeholder_name(number, language=settings.LANGUAGE_CODE)
         player.save(update_fields=["name", "erased_number"])
         tournaments = {

@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django_countries import countries
 
-from ..errors import Conflict, InvalidInput, NotAllowed
+from ..errors import Conflict, DomainError, InvalidInput, NotAllowed
 from ..models import Participant, Player
 from .audit import audit_log
 
@@ -60,7 +60,7 @@ def player_get(player_id: int | None) -> Player | None:
     return player
 
 
-def _already_linked() -> InvalidInput:
+def _already_linked() -> DomainError:
     return InvalidInput.single(
         "player_already_linked",
         _("This player is already linked to another participant of this tournament."),

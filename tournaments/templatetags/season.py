@@ -20,7 +20,7 @@ def points(value: Fraction | float | None) -> str:
 
 @register.filter
 def rating(value: float | None) -> str:
-    """The unofficial rating (μ − 3σ) to two decimals."""
+    """The unofficial rating (mu - 3sigma) to two decimals."""
     if value is None:
         return "–"
     return number_format(round(value, 2), decimal_pos=2)

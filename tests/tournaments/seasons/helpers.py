@@ -26,9 +26,7 @@ def finished_tournament(
 ) -> Tournament:
     """A tournament of ``names`` (linked to ``players`` by name), played to the end."""
     factories.ensure_reference_data()
-    tournament = services.tournament_create(
-        name=name or f"Cup {seed}", date=day, actor=organiser
-    )
+    tournament = services.tournament_create(name=name or f"Cup {seed}", date=day, actor=organiser)
     players = players or {}
     services.participants_register(
         tournament=tournament,

@@ -20,7 +20,9 @@ def test_the_erase_action_erases_through_the_service():
     player = services.player_create(name="Erika Mustermann", nationality="DE")
     services.participants_register(
         tournament=tournament,
-        items=[services.ParticipantInput(name="Erika Mustermann", nationality="DE", player=player.pk)],
+        items=[
+            services.ParticipantInput(name="Erika Mustermann", nationality="DE", player=player.pk)
+        ],
     )
     response = client.post(
         "/admin/tournaments/player/",
@@ -35,7 +37,10 @@ def test_the_erase_action_erases_through_the_service():
     entry = AuditEntry.objects.get(tournament=tournament, action="player_erased")
     assert entry.actor == root
     assert Player.objects.get().erased_number == 1
-    for url in ("/admin/tournaments/player/", "/admin/tournaments/season/",
-                "/admin/tournaments/tournamentarchive/"):
+    for url in (
+        "/admin/tournaments/player/",
+        "/admin/tournaments/season/",
+        "/admin/tournaments/tournamentarchive/",
+    ):
         assert client.get(url).status_code == 200
     assert not Season.objects.exists() and not TournamentArchive.objects.exists()

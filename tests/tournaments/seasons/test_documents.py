@@ -17,10 +17,20 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def season(organiser):
     anna = services.player_create(name="Anna Amsel", nationality="DE")
-    one = finished_tournament(["Anna Amsel", *names("A", 9)], organiser=organiser, seed="d1",
-                              players={"Anna Amsel": anna}, name="Frühjahrscup")
-    two = finished_tournament(["Anna Amsel", *names("B", 9)], organiser=organiser, seed="d2",
-                              players={"Anna Amsel": anna}, name="Herbstcup")
+    one = finished_tournament(
+        ["Anna Amsel", *names("A", 9)],
+        organiser=organiser,
+        seed="d1",
+        players={"Anna Amsel": anna},
+        name="Frühjahrscup",
+    )
+    two = finished_tournament(
+        ["Anna Amsel", *names("B", 9)],
+        organiser=organiser,
+        seed="d2",
+        players={"Anna Amsel": anna},
+        name="Herbstcup",
+    )
     season = services.season_create(name="Saison 2027", best_of=1, qualifiers=2, actor=organiser)
     services.season_tournament_add(season=season, tournament=one, weight=1)
     services.season_tournament_add(season=season, tournament=two, weight=2)
@@ -30,7 +40,9 @@ def season(organiser):
 def test_the_workbook_lists_every_row_and_result_to_one_decimal(api, season):
     response = api.get(f"/api/seasons/{season.pk}/ranking.xlsx")
     assert response.status_code == 200
-    assert response["Content-Disposition"] == 'attachment; filename="saison-2027-season-ranking.xlsx"'
+    assert (
+        response["Content-Disposition"] == 'attachment; filename="saison-2027-season-ranking.xlsx"'
+    )
     book = load_workbook(io.BytesIO(response.content))
     ranking, results = book.worksheets
     header, *rows = list(ranking.iter_rows(values_only=True))
@@ -51,7 +63,8 @@ def test_the_pdf_shows_the_ranking_the_results_and_the_unofficial_rating(api, se
     response = api.get(f"/api/seasons/{season.pk}/ranking.pdf", HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     text = " ".join(
-        " ".join((p.extract_text() or "").split()) for p in PdfReader(io.BytesIO(response.content)).pages
+        " ".join((p.extract_text() or "").split())
+        for p in PdfReader(io.BytesIO(response.content)).pages
     )
     assert "Saison 2027" in text and "Saisonwertung" in text
     assert "Anna Amsel" in text and "Herbstcup" in text

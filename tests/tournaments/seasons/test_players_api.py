@@ -61,7 +61,10 @@ def test_every_participant_view_carries_the_player(api, organiser, tournament):
     api.force_authenticate(organiser)
     created = api.post(
         f"/api/tournaments/{tournament.pk}/participants/",
-        [{"name": "Anna Amsel", "nationality": "DE", "player": anna.pk}, {"name": "Bo", "nationality": "DE"}],
+        [
+            {"name": "Anna Amsel", "nationality": "DE", "player": anna.pk},
+            {"name": "Bo", "nationality": "DE"},
+        ],
         format="json",
     )
     assert created.status_code == 201
@@ -79,10 +82,17 @@ def test_registration_refuses_an_unknown_player_or_one_already_in_the_tournament
 ):
     anna = services.player_create(name="Anna Amsel", nationality="DE")
     url = f"/api/tournaments/{tournament.pk}/participants/"
-    answer = organiser_api.post(url, [{"name": "X", "nationality": "DE", "player": 999}], format="json")
+    answer = organiser_api.post(
+        url, [{"name": "X", "nationality": "DE", "player": 999}], format="json"
+    )
     assert answer.status_code == 400
     assert answer.json()["errors"] == [
-        {"code": "unknown_player", "message": "There is no player with this id.", "field": "player", "index": 0}
+        {
+            "code": "unknown_player",
+            "message": "There is no player with this id.",
+            "field": "player",
+            "index": 0,
+        }
     ]
     twice = [
         {"name": "A", "nationality": "DE", "player": anna.pk},
@@ -173,7 +183,9 @@ def test_merge_by_site_administrators(api, organiser, tournament):
     api.force_authenticate(organiser)
     assert api.post(url, {"into": keep.pk}, format="json").status_code == 403
     api.force_authenticate(factories.make_user(is_superuser=True))
-    assert api.post(url, {"into": gone.pk}, format="json").json()["errors"][0]["code"] == "same_player"
+    assert (
+        api.post(url, {"into": gone.pk}, format="json").json()["errors"][0]["code"] == "same_player"
+    )
     answer = api.post(url, {"into": keep.pk}, format="json")
     assert answer.status_code == 200
     assert answer.json() == {

@@ -86,8 +86,16 @@ def test_points_weights_best_of_and_an_unfinished_tournament(api, organiser, ann
     rows = {(r["player"], r["participant"]): r for r in answer["rows"]}
     a = rows[(anna.pk, None)]
     expected = [
-        (spring.pk, spring_places[anna_in[spring.pk]], place_points(spring_places[anna_in[spring.pk]], 10)),
-        (final.pk, final_places[anna_in[final.pk]], 2 * place_points(final_places[anna_in[final.pk]], 12)),
+        (
+            spring.pk,
+            spring_places[anna_in[spring.pk]],
+            place_points(spring_places[anna_in[spring.pk]], 10),
+        ),
+        (
+            final.pk,
+            final_places[anna_in[final.pk]],
+            2 * place_points(final_places[anna_in[final.pk]], 12),
+        ),
     ]
     assert [(r["tournament"], r["place"], r["points"]) for r in a["results"]] == [
         (t, p, two(points)) for t, p, points in expected
@@ -132,9 +140,7 @@ def _play(tournament: Tournament, organiser, *, seed: str, before=None) -> Tourn
     return tournament
 
 
-def test_an_excluded_participant_scores_nothing_and_a_withdrawn_one_keeps_the_place(
-    api, organiser
-):
+def test_an_excluded_participant_scores_nothing_and_a_withdrawn_one_keeps_the_place(api, organiser):
     factories.ensure_reference_data()
     tournament = services.tournament_create(name="Cup", date=date(2027, 5, 1), actor=organiser)
     services.participants_register(
@@ -175,10 +181,16 @@ def test_an_excluded_participant_scores_nothing_and_a_withdrawn_one_keeps_the_pl
 
 def test_min_events_lists_the_others_as_not_ranked_and_qualifiers(api, organiser, anna):
     one = finished_tournament(
-        ["Anna Amsel", *names("A", 9)], organiser=organiser, seed="one", players={"Anna Amsel": anna}
+        ["Anna Amsel", *names("A", 9)],
+        organiser=organiser,
+        seed="one",
+        players={"Anna Amsel": anna},
     )
     two_ = finished_tournament(
-        ["Anna Amsel", *names("B", 9)], organiser=organiser, seed="two", players={"Anna Amsel": anna}
+        ["Anna Amsel", *names("B", 9)],
+        organiser=organiser,
+        seed="two",
+        players={"Anna Amsel": anna},
     )
     season = services.season_create(name="S", min_events=2, qualifiers=3, actor=organiser)
     for t in (one, two_):
@@ -245,8 +257,7 @@ def test_query_count_does_not_grow_with_the_number_of_tournaments(
     organiser, django_assert_max_num_queries
 ):
     tournaments = [
-        finished_tournament(names(f"Q{i}", 10), organiser=organiser, seed=f"q{i}")
-        for i in range(6)
+        finished_tournament(names(f"Q{i}", 10), organiser=organiser, seed=f"q{i}") for i in range(6)
     ]
     small = services.season_create(name="Small", actor=organiser)
     large = services.season_create(name="Large", actor=organiser)

@@ -54,7 +54,11 @@ def test_tournaments_with_weights_by_the_seasons_organisers(api, organiser):
     assert api.delete(f"{url}{tournament.pk}/").status_code == 204
     assert api.delete(f"{url}{tournament.pk}/").status_code == 404
     actions = AuditEntry.objects.filter(object_type="Season").values_list("action", flat=True)
-    assert list(actions) == ["season_created", "season_tournament_added", "season_tournament_removed"]
+    assert list(actions) == [
+        "season_created",
+        "season_tournament_added",
+        "season_tournament_removed",
+    ]
 
 
 def test_the_seasons_staff_like_a_tournaments(api, organiser):
@@ -71,7 +75,9 @@ def test_the_seasons_staff_like_a_tournaments(api, organiser):
     # Now one of the season's organisers (a request loads its user afresh).
     api.force_authenticate(type(helper).objects.get(pk=helper.pk))
     tournament = factories.make_tournament()
-    added = api.post(f"/api/seasons/{season.pk}/tournaments/", {"tournament": tournament.pk}, format="json")
+    added = api.post(
+        f"/api/seasons/{season.pk}/tournaments/", {"tournament": tournament.pk}, format="json"
+    )
     assert added.status_code == 201
     assert api.delete(f"{url}{organiser.username}/").status_code == 204
     last = api.delete(f"{url}helper/")

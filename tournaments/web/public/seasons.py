@@ -47,7 +47,9 @@ def season_projector(request: HttpRequest, season_id: int) -> HttpResponse:
 def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's tournaments, places and season points (no birth date)."""
     player = get_object_or_404(Player, pk=player_id)
-    participants = list(player.participants.select_related("tournament").order_by("tournament__date"))
+    participants = list(
+        player.participants.select_related("tournament").order_by("tournament__date")
+    )
     tournament_ids = [p.tournament_id for p in participants]
     season_ids = set(
         SeasonTournament.objects.filter(tournament_id__in=tournament_ids).values_list(

@@ -46,9 +46,7 @@ urlpatterns = [
     path("statistics/", statistics.server_statistics, name="server_statistics"),
     path("seasons/", seasons.season_list, name="seasons"),
     path("seasons/<id:season_id>/", seasons.season_ranking, name="season_ranking"),
-    path(
-        "seasons/<id:season_id>/projector/", seasons.season_projector, name="season_projector"
-    ),
+    path("seasons/<id:season_id>/projector/", seasons.season_projector, name="season_projector"),
     path("players/<id:player_id>/", seasons.player_profile, name="player_profile"),
     path(
         "t/<id:tournament_id>/games/<id:game_id>/confirm/",

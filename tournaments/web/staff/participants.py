@@ -14,7 +14,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
 from tournaments import selectors, services
-from tournaments.models import Participant, Penalty, Stage, Tournament
+from tournaments.models import Participant, Penalty, Player, Stage, Tournament
 from tournaments.permissions import is_organiser, may_create_tournaments
 from tournaments.web.forms import ParticipantForm, PenaltyForm, WithdrawForm
 
@@ -205,6 +205,7 @@ def _player_link(
         services.participant_link_player(participant=participant, player=None, actor=request.user)
         messages.success(request, _("The link to the player has been removed."))
         return redirect(redirect_to)
+    player: Player | None
     try:
         if action == "new_player":
             if not may_create_tournaments(request.user):
@@ -218,9 +219,7 @@ def _player_link(
             raw = request.POST.get("player", "").strip()
             player = services.player_get(int(raw) if raw.isdigit() else 0)
         assert player is not None
-        services.participant_link_player(
-            participant=participant, player=player, actor=request.user
-        )
+        services.participant_link_player(participant=participant, player=player, actor=request.user)
     except services.DomainError as error:
         for item in error.errors:
             messages.error(request, str(item.message))
