@@ -21,10 +21,20 @@ def _season():
     organiser = factories.make_organiser()
     anna = services.player_create(name="Änna Amsel", nationality="DE")
     players = {"Änna Amsel": anna}
-    one = finished_tournament(["Änna Amsel", *names("Spieler", 11)], organiser=organiser,
-                              seed="b1", players=players, name="Frühjahrscup")
-    two = finished_tournament(["Änna Amsel", *names("Gast", 9)], organiser=organiser,
-                              seed="b2", players=players, name="Meisterschaft")
+    one = finished_tournament(
+        ["Änna Amsel", *names("Spieler", 11)],
+        organiser=organiser,
+        seed="b1",
+        players=players,
+        name="Frühjahrscup",
+    )
+    two = finished_tournament(
+        ["Änna Amsel", *names("Gast", 9)],
+        organiser=organiser,
+        seed="b2",
+        players=players,
+        name="Meisterschaft",
+    )
     season = services.season_create(name="Saison 2027", best_of=1, qualifiers=4, actor=organiser)
     services.season_tournament_add(season=season, tournament=one, weight=1)
     services.season_tournament_add(season=season, tournament=two, weight=2)
