@@ -59,6 +59,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "age_approved": p.age_approved,
                 "status": p.status,
                 "registered_at": _dt(p.registered_at),
+                "player": p.player_id,  # the link to the player across tournaments (§13)
             }
             for p in participants
         ],

@@ -20,6 +20,7 @@ from ...models import (
     LotDraw,
     Participant,
     Penalty,
+    Player,
     Result,
     ResultSeat,
     Seat,
@@ -116,6 +117,9 @@ class _Restore:
 
     def participants(self) -> None:
         rows = self.data["participants"]
+        # Player links (rules.md §13) are kept where the player exists on this server.
+        wanted = {p.get("player") for p in rows} - {None}
+        known = set(Player.objects.filter(pk__in=wanted).values_list("pk", flat=True))
         participants = Participant.objects.bulk_create(
             Participant(
                 tournament=self.tournament,
@@ -124,6 +128,7 @@ class _Restore:
                 birth_date=date.fromisoformat(p["birth_date"]) if p["birth_date"] else None,
                 age_approved=p["age_approved"],
                 status=p["status"],
+                player_id=p.get("player") if p.get("player") in known else None,
             )
             for p in rows
         )
