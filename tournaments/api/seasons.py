@@ -29,6 +29,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import documents, selectors, services
+from tournaments.documents import PDF, XLSX
 from tournaments.documents.seasons import SeasonExporter
 from tournaments.errors import InvalidInput
 from tournaments.models import Season, SeasonStaff, SeasonTournament, Tournament, TournamentArchive
@@ -45,6 +46,8 @@ __all__ = [
     "SeasonDocumentApi",
     "SeasonListApi",
     "SeasonRankingApi",
+    "SeasonRankingPdfApi",
+    "SeasonRankingXlsxApi",
     "SeasonStaffListApi",
     "SeasonStaffMemberApi",
     "SeasonTournamentApi",
@@ -323,10 +326,9 @@ class SeasonRankingApi(SeasonApi):
 
 
 class SeasonDocumentApi(SeasonApi):
-    """``GET /api/seasons/{id}/ranking.xlsx|.pdf`` (anyone): the season ranking as a
-    file, in the request's language."""
+    """A season document (``tournaments.documents.seasons``) in the request's language."""
 
-    exporter_id: str = ""
+    exporter_id: ClassVar[str] = ""
 
     @property
     def exporter(self) -> SeasonExporter:
@@ -339,18 +341,37 @@ class SeasonDocumentApi(SeasonApi):
 
     def handle_exception(self, exc: Exception) -> Response:
         response = super().handle_exception(exc)
+        # Errors are JSON even when the client asked for the document's type.
         self.request.accepted_renderer = JSONRenderer()
         self.request.accepted_media_type = JSONRenderer.media_type
         return response
 
-    @extend_schema(responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})
-    def get(self, request: Request, season_id: int) -> HttpResponse:
+    def document(self) -> HttpResponse:
         season = self.season
         exporter = self.exporter
-        content = exporter.render_season(season)
-        response = HttpResponse(content, content_type=exporter.media_type)
+        response = HttpResponse(exporter.render_season(season), content_type=exporter.media_type)
         response["Content-Disposition"] = (
             content_disposition_header(exporter.attachment, exporter.season_filename(season)) or ""
         )
         response["Cache-Control"] = "no-store"
         return response
+
+
+class SeasonRankingXlsxApi(SeasonDocumentApi):
+    """``GET /api/seasons/{id}/ranking.xlsx`` (anyone): the season ranking as a workbook."""
+
+    exporter_id = "season_ranking_xlsx"
+
+    @extend_schema(responses={(200, XLSX): OpenApiTypes.BINARY})
+    def get(self, request: Request, season_id: int) -> HttpResponse:
+        return self.document()
+
+
+class SeasonRankingPdfApi(SeasonDocumentApi):
+    """``GET /api/seasons/{id}/ranking.pdf`` (anyone): the season ranking to print."""
+
+    exporter_id = "season_ranking_pdf"
+
+    @extend_schema(responses={(200, PDF): OpenApiTypes.BINARY})
+    def get(self, request: Request, season_id: int) -> HttpResponse:
+        return self.document()

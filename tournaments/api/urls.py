@@ -97,12 +97,12 @@ urlpatterns = [
     ),
     path(
         "seasons/<id:season_id>/ranking.xlsx",
-        seasons.SeasonDocumentApi.as_view(exporter_id="season_ranking_xlsx"),
+        seasons.SeasonRankingXlsxApi.as_view(),
         name="api-season-ranking-xlsx",
     ),
     path(
         "seasons/<id:season_id>/ranking.pdf",
-        seasons.SeasonDocumentApi.as_view(exporter_id="season_ranking_pdf"),
+        seasons.SeasonRankingPdfApi.as_view(),
         name="api-season-ranking-pdf",
     ),
     path(
