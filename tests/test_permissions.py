@@ -33,6 +33,8 @@ ANYONE, REFEREE, ORGANISER = "anyone", "referee", "organiser"
 #: Site-wide needs: the right to create tournaments and accounts (the group
 #: ``organisers``), and a staff role anywhere (the staff index).
 CREATOR, STAFF_ANYWHERE = "creator", "staff anywhere"
+#: Seasons (rules.md §13): a season's own organisers; merging and erasing players.
+SEASON_ORGANISER, SITE_ADMIN = "season organiser", "site administrator"
 
 MATRIX: dict[str, dict[str, str]] = {
     # public pages
@@ -52,6 +54,10 @@ MATRIX: dict[str, dict[str, str]] = {
     "statistics": {"GET": ANYONE},
     "server_statistics": {"GET": ANYONE},
     "game_confirmation": {"GET": ANYONE, "POST": ANYONE},
+    "seasons": {"GET": ANYONE},
+    "season_ranking": {"GET": ANYONE},
+    "season_projector": {"GET": ANYONE},
+    "player_profile": {"GET": ANYONE},
     "login": {"GET": ANYONE},
     "logout": {"POST": ANYONE},
     "set_language": {"POST": ANYONE},
@@ -123,6 +129,24 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-results-xlsx": {"GET": ANYONE},
     "api-ranking-pdf": {"GET": ANYONE},
     "api-statistics-xlsx": {"GET": ANYONE},
+    # players, seasons, archives (rules.md §13)
+    "api-participant": {"PATCH": REFEREE},
+    "api-participant-player-suggestions": {"GET": REFEREE},
+    "api-players": {"GET": ANYONE, "POST": CREATOR},
+    "api-player": {"GET": ANYONE},
+    "api-player-merge": {"POST": SITE_ADMIN},
+    "api-player-erase": {"POST": SITE_ADMIN},
+    "api-seasons": {"GET": ANYONE, "POST": CREATOR},
+    "api-season": {"GET": ANYONE},
+    "api-season-tournaments": {"GET": ANYONE, "POST": SEASON_ORGANISER},
+    "api-season-tournament": {"DELETE": SEASON_ORGANISER},
+    "api-season-staff": {"GET": SEASON_ORGANISER, "POST": SEASON_ORGANISER},
+    "api-season-staff-member": {"DELETE": SEASON_ORGANISER},
+    "api-season-ranking": {"GET": ANYONE},
+    "api-season-ranking-xlsx": {"GET": ANYONE},
+    "api-season-ranking-pdf": {"GET": ANYONE},
+    "api-archives": {"GET": ANYONE, "POST": ORGANISER},
+    "api-archive-file": {"GET": ANYONE},
 }
 
 
@@ -155,6 +179,10 @@ def world(db) -> dict[str, Any]:
     tournament = factories.drawn_tournament(10, ruleset="showdown")
     recorder = factories.make_referee(username="recorder", tournament=tournament)
     other = factories.make_tournament(name="Another tournament")
+    season = services.season_create(name="Season of this")
+    services.season_tournament_add(season=season, tournament=tournament, weight=1)
+    other_season = services.season_create(name="Season of another")
+    player = services.player_create(name="Someone", nationality="DE")
     game = Game.objects.get(tournament=tournament, table__number=1, round=1)
     services.result_record(
         game=game,
@@ -174,6 +202,11 @@ def world(db) -> dict[str, Any]:
         "participant_id": tournament.participants.first().pk,
         "game_id": game.pk,
         "username": recorder.username,
+        "season": season,
+        "other_season": other_season,
+        "season_id": season.pk,
+        "player_id": player.pk,
+        "version": 1,
     }
 
 
@@ -203,6 +236,9 @@ ALLOWED: dict[str, set[str]] = {
     REFEREE: {"referee_of_this", "organiser_of_this", "superuser"},
     ORGANISER: {"organiser_of_this", "superuser"},
     CREATOR: {"site_group_organisers", "organiser_of_another", "superuser"},
+    # Organisers of this tournament are appointed to this season too (``_user``).
+    SEASON_ORGANISER: {"organiser_of_this", "superuser"},
+    SITE_ADMIN: {"superuser"},
     STAFF_ANYWHERE: {
         "site_group_organisers",
         "referee_of_another",
@@ -218,6 +254,14 @@ CELLS = [
 
 
 def _user(actor: str, world: dict[str, Any]) -> Any:
+    user = _tournament_user(actor, world)
+    if actor in ("organiser_of_this", "organiser_of_another"):
+        season = world["season" if actor == "organiser_of_this" else "other_season"]
+        services.season_staff_appoint(season=season, user=user, role="organiser")
+    return user
+
+
+def _tournament_user(actor: str, world: dict[str, Any]) -> Any:
     this, other = world["tournament"], world["other"]
     nowhere = "nowhere"
     return {

@@ -9,7 +9,8 @@ inlines read-only), and the few changes the admin offers go through
   registration rules: no additions after the draw, the participant limit, age);
 - the action "Mark as withdrawn" calls ``services.participant_withdraw`` (which
   voids the games a withdrawn player would have been Sheriff in);
-- the action "Draw the group stage" calls ``services.group_stage_draw``.
+- the action "Draw the group stage" calls ``services.group_stage_draw``;
+- the action "Erase" on players calls ``services.player_erase`` (rules.md §13).
 
 Tournaments, settings and characters are created and changed on the staff
 pages or through the API (``services.tournament_create``/``tournament_update``/
@@ -38,14 +39,18 @@ from .models import (
     LotDraw,
     Participant,
     Penalty,
+    Player,
     RefereeCall,
     Result,
     ResultSeat,
     RoundClock,
+    Season,
+    SeasonTournament,
     Seat,
     SeatSwap,
     Table,
     Tournament,
+    TournamentArchive,
     TournamentStaff,
 )
 
@@ -329,3 +334,43 @@ class RefereeCallAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 @admin.register(SeatSwap)
 class SeatSwapAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["at", "tournament", "stage", "a", "b", "by"]
+
+
+@admin.register(Player)
+class PlayerAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Players across tournaments (rules.md §13). The action "Erase" calls
+    ``services.player_erase`` (a person's request to be forgotten)."""
+
+    list_display = ["id", "name", "nationality", "erased_number", "created_at"]
+    search_fields = ["name", "folded_name"]
+    actions = ["erase"]
+
+    @admin.action(description=_("Erase (on the person's request): name, birth date, PIN"))
+    def erase(self, request: HttpRequest, queryset: QuerySet[Player]) -> None:
+        for player in queryset:
+            try:
+                erased = services.player_erase(player=player, actor=_actor(request))
+            except DomainError as error:
+                self.message_user(request, f"{player}: {error}", messages.ERROR)
+            else:
+                self.message_user(
+                    request,
+                    _("Erased: now “%(name)s”.") % {"name": erased.name},
+                    messages.SUCCESS,
+                )
+
+
+class SeasonTournamentInline(ReadOnlyTabularInline):
+    model = SeasonTournament
+
+
+@admin.register(Season)
+class SeasonAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["name", "best_of", "min_events", "qualifiers", "created_at"]
+    inlines = [SeasonTournamentInline]
+
+
+@admin.register(TournamentArchive)
+class TournamentArchiveAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["tournament", "version", "sha256", "withdrawn", "created_at"]
+    exclude = ["content"]

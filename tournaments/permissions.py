@@ -100,3 +100,25 @@ def staffed_tournaments(user: Any) -> QuerySet[Tournament]:
     if not _signed_in(user):
         return Tournament.objects.none()
     return Tournament.objects.filter(pk__in=list(_roles(user)))
+
+
+def is_season_organiser(user: Any, season: Any) -> bool:
+    """An organiser of this season (its creator and those they appoint), or a site
+    administrator. ``season`` is a ``Season`` or its id."""
+    if not _signed_in(user):
+        return False
+    if user.is_superuser:
+        return True
+    from .models import SeasonStaff
+
+    season_id = getattr(season, "pk", season)
+    cached = getattr(user, "_season_roles", None)
+    if cached is None:
+        cached = set(SeasonStaff.objects.filter(user=user).values_list("season_id", flat=True))
+        user._season_roles = cached
+    return season_id in cached
+
+
+def is_site_admin(user: Any) -> bool:
+    """A site administrator (superuser): merges and erases players."""
+    return bool(_signed_in(user) and user.is_superuser)

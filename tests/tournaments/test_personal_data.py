@@ -23,11 +23,17 @@ WRITTEN = ("2011-04-05", "05.04.2011", "5.4.2011", "04/05/2011", "Apr. 5, 2011",
 @pytest.fixture
 def world() -> dict:
     tournament = factories.make_tournament()
+    # Linked to a player, so that the player's pages and answers are checked too.
+    player = services.player_create(name="Junge Spielerin", nationality="DE")
     services.participants_register(
         tournament=tournament,
         items=[
             services.ParticipantInput(
-                name="Junge Spielerin", nationality="DE", birth_date=BIRTHDAY, age_approved=True
+                name="Junge Spielerin",
+                nationality="DE",
+                birth_date=BIRTHDAY,
+                age_approved=True,
+                player=player.pk,
             ),
             *factories.participant_inputs(9),
         ],
@@ -36,8 +42,13 @@ def world() -> dict:
     game = tournament.games.first()
     seat = game.table.seats.select_related("participant").get(position=1)
     call = services.call_create(game=game, position=1, pin=seat.participant.pin, note="Hilfe")
+    season = services.season_create(name="Saison")
+    services.season_tournament_add(season=season, tournament=tournament, weight=1)
     return {
         "call_id": call.pk,
+        "season_id": season.pk,
+        "player_id": player.pk,
+        "version": 1,
         "tournament": tournament,
         "tournament_id": tournament.pk,
         "participant_id": tournament.participants.order_by("id").first().pk,

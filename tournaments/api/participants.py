@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -15,20 +16,22 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments import services
-from tournaments.errors import InvalidInput
+from tournaments import selectors, services
+from tournaments.errors import InvalidInput, NotAllowed
 from tournaments.models import Participant
-from tournaments.permissions import is_staff_of
+from tournaments.permissions import is_organiser, is_staff_of
 
 from .common import TournamentApi, created
-from .fields import StrictBooleanField, StrictCharField, StrictSerializer
-from .permissions import RefereeOnly
+from .fields import StrictBooleanField, StrictCharField, StrictIntegerField, StrictSerializer
+from .permissions import ReadOnlyOrReferee, RefereeOnly
 from .schema import ErrorCodes
 
 __all__ = [
     "ParticipantCheckInApi",
+    "ParticipantDetailApi",
     "ParticipantListApi",
     "ParticipantOutput",
+    "ParticipantSuggestionsApi",
     "ParticipantWithdrawApi",
     "PublicParticipantOutput",
     "WithdrawAbsentApi",
@@ -42,6 +45,9 @@ class PublicParticipantOutput(serializers.Serializer):
     name = serializers.CharField()
     nationality = serializers.CharField()
     status = serializers.CharField()
+    player = serializers.IntegerField(
+        source="player_id", allow_null=True, help_text="The player across tournaments, or null."
+    )
 
 
 class ParticipantOutput(serializers.Serializer):
@@ -54,8 +60,11 @@ class ParticipantOutput(serializers.Serializer):
     birth_date = serializers.DateField(allow_null=True, required=False)
     age_approved = serializers.BooleanField(required=False)
     status = serializers.CharField()
-    pin = serializers.CharField(required=False)
+    pin = serializers.CharField(required=False, allow_null=True, source="shown_pin")
     checked_in = serializers.BooleanField(required=False)
+    player = serializers.IntegerField(
+        source="player_id", allow_null=True, help_text="The player across tournaments, or null."
+    )
 
 
 class ParticipantListApi(TournamentApi):
@@ -68,6 +77,8 @@ class ParticipantListApi(TournamentApi):
                 "too_many_participants",
                 "invalid_birth_date",
                 "too_young",
+                "unknown_player",
+                "player_already_linked",
             ],
             409: ["draw_locked"],
         }
@@ -78,13 +89,14 @@ class ParticipantListApi(TournamentApi):
         nationality = StrictCharField(max_length=8)
         birth_date = serializers.DateField(required=False, allow_null=True, default=None)
         age_approved = StrictBooleanField(required=False, default=False)
+        player = StrictIntegerField(required=False, allow_null=True, default=None, min_value=1)
 
     @extend_schema(
         responses={200: ParticipantOutput(many=True)},
         description="Birth dates and age approvals only for the tournament's staff.",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        participants = self.tournament.participants.order_by("id")
+        participants = self.tournament.participants.order_by("id")  # player_id: no join
         output = (
             ParticipantOutput
             if is_staff_of(request.user, self.tournament)
@@ -175,3 +187,76 @@ class WithdrawAbsentApi(TournamentApi):
             tournament=self.tournament, actor=self.actor
         )
         return Response(ParticipantOutput(withdrawn, many=True).data)
+
+
+class ParticipantDetailApi(TournamentApi):
+    """``PATCH /api/tournaments/{id}/participants/{pid}/`` (the tournament's organisers):
+    correct a participant, or link them to a player (``"player": 3``, or null)."""
+
+    permission_classes = [ReadOnlyOrReferee]
+    error_codes: ClassVar[ErrorCodes] = {
+        "patch": {
+            403: ["not_allowed"],
+            400: [
+                "unknown_nationality",
+                "invalid_birth_date",
+                "too_young",
+                "unknown_player",
+                "player_already_linked",
+            ],
+        }
+    }
+
+    class InputSerializer(StrictSerializer):
+        name = StrictCharField(max_length=120, required=False)
+        nationality = StrictCharField(max_length=8, required=False)
+        birth_date = serializers.DateField(required=False, allow_null=True)
+        age_approved = StrictBooleanField(required=False)
+        player = StrictIntegerField(required=False, allow_null=True, min_value=1)
+
+    @extend_schema(request=InputSerializer, responses={200: ParticipantOutput})
+    def patch(self, request: Request, tournament_id: int, participant_id: int) -> Response:
+        participant = get_object_or_404(Participant, pk=participant_id, tournament=self.tournament)
+        values = dict(self.parse(self.InputSerializer, request.data))
+        if set(values) - {"player"} and not is_organiser(request.user, self.tournament):
+            # Referees link players; only organisers correct a participant's data.
+            raise NotAllowed.single(
+                "not_allowed", _("Only the tournament's organisers correct a participant.")
+            )
+        with transaction.atomic():
+            if "player" in values:
+                player = services.player_get(values.pop("player"))
+                participant = services.participant_link_player(
+                    participant=participant, player=player, actor=self.actor
+                )
+            if values:
+                participant = services.participant_update(
+                    participant=participant,
+                    data=services.ParticipantInput(
+                        name=values.get("name", participant.name),
+                        nationality=values.get("nationality", str(participant.nationality)),
+                        birth_date=values.get("birth_date", participant.birth_date),
+                        age_approved=values.get("age_approved", participant.age_approved),
+                    ),
+                    actor=self.actor,
+                )
+        return Response(ParticipantOutput(participant).data)
+
+
+class PlayerSuggestionOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    nationality = serializers.CharField()
+
+
+class ParticipantSuggestionsApi(TournamentApi):
+    """``GET /api/tournaments/{id}/participants/{pid}/player-suggestions/`` (staff):
+    players who may be this participant (rules.md §13)."""
+
+    permission_classes = [RefereeOnly]
+
+    @extend_schema(responses={200: PlayerSuggestionOutput(many=True)})
+    def get(self, request: Request, tournament_id: int, participant_id: int) -> Response:
+        participant = get_object_or_404(Participant, pk=participant_id, tournament=self.tournament)
+        players = selectors.player_suggestions(participant)
+        return Response(PlayerSuggestionOutput(players, many=True).data)

@@ -14,7 +14,12 @@ from typing import Any
 
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from tournaments.permissions import is_organiser, is_staff_of, may_create_tournaments
+from tournaments.permissions import (
+    is_organiser,
+    is_season_organiser,
+    is_staff_of,
+    may_create_tournaments,
+)
 
 
 def _signed_in(request: Any) -> bool:
@@ -84,3 +89,24 @@ class CreatorOnly(ReadOnlyOrCreator):
 
     def has_permission(self, request: Any, view: Any) -> bool:
         return may_create_tournaments(request.user)
+
+
+def _season_id(view: Any) -> int | None:
+    kwargs = getattr(view, "kwargs", {}) or {}
+    return int(kwargs["season_id"]) if "season_id" in kwargs else None
+
+
+class ReadOnlyOrSeasonOrganiser(BasePermission):
+    """Anyone reads; the season's organisers (and site administrators) change."""
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return _signed_in(request) and is_season_organiser(request.user, _season_id(view))
+
+
+class SeasonOrganiserOnly(BasePermission):
+    """Only the season's organisers (and site administrators), also for reading."""
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        return _signed_in(request) and is_season_organiser(request.user, _season_id(view))

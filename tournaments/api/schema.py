@@ -67,6 +67,7 @@ STATUS_TEXT = {
     404: "There is no such object.",
     406: "The Accept header asks for a media type this operation does not answer.",
     409: "Valid, but the tournament's state does not allow it now. Nothing was stored.",
+    410: "Gone: withdrawn for an erasure (only its hash is kept).",
     413: "The request body is too large.",
     415: "The request body's media type is not accepted.",
     429: "Too many requests: try again after the seconds in Retry-After.",

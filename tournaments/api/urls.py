@@ -2,6 +2,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import (
+    archive,
     audit,
     auth,
     characters,
@@ -12,7 +13,9 @@ from . import (
     knockout,
     participants,
     penalties,
+    players,
     results,
+    seasons,
     staff,
     standings,
     statistics,
@@ -63,6 +66,71 @@ urlpatterns = [
     path("calls/<id:call_id>/", hall.CallDetailApi.as_view(), name="api-call"),
     path("calls/<id:call_id>/take/", hall.CallTakeApi.as_view(), name="api-call-take"),
     path("calls/<id:call_id>/close/", hall.CallCloseApi.as_view(), name="api-call-close"),
+    path(
+        "tournaments/<id:tournament_id>/participants/<id:participant_id>/",
+        participants.ParticipantDetailApi.as_view(),
+        name="api-participant",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/participants/<id:participant_id>/player-suggestions/",
+        participants.ParticipantSuggestionsApi.as_view(),
+        name="api-participant-player-suggestions",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/archive/",
+        archive.ArchiveListApi.as_view(),
+        name="api-archives",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/archive/<id:version>.json",
+        archive.ArchiveFileApi.as_view(),
+        name="api-archive-file",
+    ),
+    path("players/", players.PlayerListApi.as_view(), name="api-players"),
+    path("players/<id:player_id>/", players.PlayerDetailApi.as_view(), name="api-player"),
+    path(
+        "players/<id:player_id>/merge/", players.PlayerMergeApi.as_view(), name="api-player-merge"
+    ),
+    path(
+        "players/<id:player_id>/erase/", players.PlayerEraseApi.as_view(), name="api-player-erase"
+    ),
+    path("seasons/", seasons.SeasonListApi.as_view(), name="api-seasons"),
+    path("seasons/<id:season_id>/", seasons.SeasonDetailApi.as_view(), name="api-season"),
+    path(
+        "seasons/<id:season_id>/tournaments/",
+        seasons.SeasonTournamentsApi.as_view(),
+        name="api-season-tournaments",
+    ),
+    path(
+        "seasons/<id:season_id>/tournaments/<id:tournament_id>/",
+        seasons.SeasonTournamentApi.as_view(),
+        name="api-season-tournament",
+    ),
+    path(
+        "seasons/<id:season_id>/staff/",
+        seasons.SeasonStaffListApi.as_view(),
+        name="api-season-staff",
+    ),
+    path(
+        "seasons/<id:season_id>/staff/<str:username>/",
+        seasons.SeasonStaffMemberApi.as_view(),
+        name="api-season-staff-member",
+    ),
+    path(
+        "seasons/<id:season_id>/ranking/",
+        seasons.SeasonRankingApi.as_view(),
+        name="api-season-ranking",
+    ),
+    path(
+        "seasons/<id:season_id>/ranking.xlsx",
+        seasons.SeasonRankingXlsxApi.as_view(),
+        name="api-season-ranking-xlsx",
+    ),
+    path(
+        "seasons/<id:season_id>/ranking.pdf",
+        seasons.SeasonRankingPdfApi.as_view(),
+        name="api-season-ranking-pdf",
+    ),
     path(
         "tournaments/<id:tournament_id>/characters/",
         characters.CharacterListApi.as_view(),

@@ -8,11 +8,12 @@
 - ``statistics``: the statistics of the counted group games as a workbook.
 - ``cards``: the player cards with their PINs (staff only).
 - ``imports``: participants from a spreadsheet.
+- ``seasons``: the season ranking as a workbook and a PDF.
 
 Importing this package registers every exporter.
 """
 
-from . import base, cards, imports, pdf, scoresheets, statistics, xlsx
+from . import base, cards, imports, pdf, scoresheets, seasons, statistics, xlsx
 from .base import (
     PDF,
     XLSX,
@@ -42,6 +43,7 @@ __all__ = [
     "pdf",
     "register",
     "scoresheets",
+    "seasons",
     "statistics",
     "xlsx",
 ]

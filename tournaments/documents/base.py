@@ -94,6 +94,9 @@ class Exporter(ABC):
     parameters: ClassVar[type[Serializer[Any]] | None] = None
     #: Error codes ``render`` raises, by status (the API's schema lists them).
     error_codes: ClassVar[dict[int, list[str]]] = {}
+    #: What the document is about: ``"tournament"`` (``render``) or ``"season"``
+    #: (``render_season``, ``tournaments.documents.seasons``).
+    scope: ClassVar[str] = "tournament"
 
     @abstractmethod
     def render(

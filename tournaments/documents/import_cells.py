@@ -77,17 +77,40 @@ def participant(
                 row=row,
             )
         )
+    player = parse_player(cells.get("player"))
+    if player == 0:
+        problems.append(
+            ErrorItem(
+                code="invalid_player",
+                message=_("“%(value)s” is not a player number.") % {"value": cells.get("player")},
+                field="player",
+                row=row,
+            )
+        )
     item = services.ParticipantInput(
         name=name,
         nationality=nationality,
         birth_date=birth_date,
         age_approved=bool(age_approved),
+        player=player or None,
     )
     return item, problems
 
 
 def blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
+
+
+def parse_player(value: Any) -> int | None:
+    """A player id cell: None when blank, 0 when it is not a positive whole number."""
+    if blank(value):
+        return None
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int | float) and float(value).is_integer() and value > 0:
+        return int(value)
+    text = str(value).strip()
+    return int(text) if text.isdigit() and int(text) > 0 and len(text) <= 18 else 0
 
 
 def parse_date(value: Any) -> date | None:

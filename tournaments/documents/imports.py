@@ -1,9 +1,10 @@
 """Import participants from a spreadsheet (``.xlsx``).
 
 The first row is the header: ``name``, ``nationality``, ``birth_date`` and,
-optionally, ``age_approved`` (case and surrounding spaces do not matter; the
-German headers ``Name``, ``Nationalität``, ``Geburtsdatum``, ``Alter bestätigt``
-work too). Every following row is one participant; a **row** number here is the
+optionally, ``age_approved`` and ``player`` (the player's id across
+tournaments, rules.md §13; case and surrounding spaces do not matter; the
+German headers ``Name``, ``Nationalität``, ``Geburtsdatum``, ``Alter bestätigt``,
+``Spieler`` work too). Every following row is one participant; a **row** number here is the
 spreadsheet's own (the header is row 1), so an error points at the line the
 organiser sees. Empty rows are skipped.
 
@@ -87,6 +88,15 @@ HEADERS: dict[str, str] = {
     "age_approved": "age_approved",
     "age approved": "age_approved",
     "alter bestätigt": "age_approved",
+    # Optional: the id of the player across tournaments (rules.md §13).
+    "player": "player",
+    "player_id": "player",
+    "player id": "player",
+    "player no.": "player",
+    "spieler": "player",
+    "spieler_id": "player",
+    "spieler-nr.": "player",
+    "spielernummer": "player",
 }
 REQUIRED = ("name", "nationality")
 
@@ -295,7 +305,7 @@ def _columns(header: tuple[Any, ...]) -> tuple[list[tuple[str, int]], list[Error
                     code="unknown_column",
                     message=_(
                         "Unknown column “%(label)s”; the columns are name, nationality, "
-                        "birth_date and age_approved."
+                        "birth_date, age_approved and player."
                     )
                     % {"label": label},
                     row=HEADER_ROW,

@@ -25,8 +25,9 @@ Modules: ``tournament`` (Stage, Tournament, Character), ``people``
 (Participant, Penalty), ``play`` (GroupDraw, Table, Seat, Game), ``results``
 (Result, ResultSeat and which version counts), ``knockout`` (Knockout,
 LotDraw), ``staff`` (TournamentStaff), ``commitments`` (DrawCommitment, the draw
-algorithm), ``hall`` (RoundClock, RefereeCall, SeatSwap), ``audit`` (AuditEntry),
-``security`` (PinMistake, LoginDevice: throttles every process shares). Import from
+algorithm), ``hall`` (RoundClock, RefereeCall, SeatSwap), ``seasons`` (Player, Season,
+SeasonTournament, SeasonStaff, TournamentArchive), ``audit`` (AuditEntry), ``security``
+(PinMistake, LoginDevice: throttles every process shares). Import from
 ``tournaments.models``.
 """
 
@@ -37,6 +38,7 @@ from .knockout import Knockout, LotDraw
 from .people import MINIMUM_AGE, Participant, Penalty
 from .play import Game, GroupDraw, Seat, Table
 from .results import Result, ResultQuerySet, ResultSeat, ResultSeatQuerySet, RoleChoice
+from .seasons import Player, Season, SeasonStaff, SeasonTournament, TournamentArchive
 from .security import LoginDevice, PinMistake
 from .staff import TournamentStaff
 from .tournament import Character, RulesetChoice, Stage, Tournament
@@ -55,6 +57,7 @@ __all__ = [
     "Participant",
     "Penalty",
     "PinMistake",
+    "Player",
     "RefereeCall",
     "Result",
     "ResultQuerySet",
@@ -63,10 +66,14 @@ __all__ = [
     "RoleChoice",
     "RoundClock",
     "RulesetChoice",
+    "Season",
+    "SeasonStaff",
+    "SeasonTournament",
     "Seat",
     "SeatSwap",
     "Stage",
     "Table",
     "Tournament",
+    "TournamentArchive",
     "TournamentStaff",
 ]

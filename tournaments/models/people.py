@@ -61,12 +61,29 @@ class Participant(models.Model):
     checked_in = models.BooleanField(
         _("checked in"), default=False, help_text=_("Present at the venue on the day.")
     )
+    # The person across tournaments (rules.md §13); without one the participant
+    # counts as a player of its own.
+    player = models.ForeignKey(
+        "tournaments.Player",
+        verbose_name=_("player"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="participants",
+    )
 
     class Meta:
         ordering = ["id"]
         verbose_name = _("participant")
         verbose_name_plural = _("participants")
         indexes = [models.Index(fields=["tournament", "status"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                condition=models.Q(player__isnull=False),
+                name="one_participant_per_player_and_tournament",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -96,6 +113,11 @@ class Participant(models.Model):
                 )
         if errors:
             raise ValidationError(errors)
+
+    @property
+    def shown_pin(self) -> str | None:
+        """The PIN, or None once erased (rules.md §13)."""
+        return self.pin or None
 
     @property
     def is_excluded(self) -> bool:

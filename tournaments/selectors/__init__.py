@@ -22,6 +22,8 @@ Modules by task:
   and the projector;
 - ``progress``: the organiser's progress board (``ProgressBoard``);
 - ``audit``: the audit log and the names its ids stand for;
+- ``seasons``: players across tournaments and the season ranking (``SeasonStanding``);
+- ``archive``: a tournament's archive document;
 - ``live``: the *live version* that tells the live pages whether anything changed.
 """
 
@@ -87,6 +89,17 @@ from tournaments.selectors.progress import (
     progress_board,
 )
 from tournaments.selectors.rules import allowed_characters, game_spec, seat_reports
+from tournaments.selectors.seasons import (
+    SeasonResult,
+    SeasonRow,
+    SeasonStanding,
+    SeasonTournamentLine,
+    player_birth_dates,
+    player_suggestions,
+    players_search,
+    season_archives,
+    season_standing,
+)
 from tournaments.selectors.seating import (
     SeatedPlayer,
     Seating,
@@ -128,6 +141,10 @@ __all__ = [
     "Ranking",
     "RankingRow",
     "ResultVersion",
+    "SeasonResult",
+    "SeasonRow",
+    "SeasonStanding",
+    "SeasonTournamentLine",
     "SeatView",
     "SeatedPlayer",
     "Seating",
@@ -172,11 +189,16 @@ __all__ = [
     "once_per_state",
     "open_calls",
     "participants_named",
+    "player_birth_dates",
     "player_record",
+    "player_suggestions",
+    "players_search",
     "progress_board",
     "registered_name_keys",
     "result_history",
     "ruleset_statistics",
+    "season_archives",
+    "season_standing",
     "seat_corrections",
     "seat_reports",
     "staff_overview",

@@ -23,11 +23,17 @@ from typing import TypeVar
 
 from django.core.cache import cache
 from django.db import connections
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, QuerySet, Subquery
 
 from tournaments.models import AuditEntry, Penalty, Result, Tournament
 
-__all__ = ["RENDER_LOCK_SECONDS", "STATE_RENDER_SECONDS", "live_version", "once_per_state"]
+__all__ = [
+    "RENDER_LOCK_SECONDS",
+    "STATE_RENDER_SECONDS",
+    "live_version",
+    "live_versions",
+    "once_per_state",
+]
 
 #: How long a state render is kept. Keys carry the live version, so an entry
 #: is never served for another state; this only lets old states age out.
@@ -59,6 +65,31 @@ def live_version(tournament_id: int) -> str | None:
     return "-".join(str(n or 0) for n in newest)
 
 
+def live_versions(tournament_ids: list[int]) -> dict[int, str]:
+    """``live_version`` of many tournaments in one query (a season's, say)."""
+    rows = _with_versions(Tournament.objects.filter(pk__in=tournament_ids)).values_list(
+        "pk",
+        "audit",  # type: ignore[misc]  # annotations the stubs cannot see through a helper
+        "result",
+        "penalty",
+    )
+    return {pk: "-".join(str(n or 0) for n in newest) for pk, *newest in rows}
+
+
+def _with_versions(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
+    return tournaments.annotate(
+        audit=Subquery(
+            AuditEntry.objects.filter(tournament=OuterRef("pk")).order_by("-id").values("id")[:1]
+        ),
+        result=Subquery(
+            Result.objects.filter(game__tournament=OuterRef("pk")).order_by("-id").values("id")[:1]
+        ),
+        penalty=Subquery(
+            Penalty.objects.filter(tournament=OuterRef("pk")).order_by("-id").values("id")[:1]
+        ),
+    )
+
+
 #: Stands for the tournament id while the version's SQL is built.
 _SENTINEL = -918273645
 
@@ -67,23 +98,8 @@ _SENTINEL = -918273645
 def _version_sql() -> tuple[str, int]:
     """The SQL of the version query, and how many times it takes the tournament id."""
     query = (
-        Tournament.objects.filter(pk=_SENTINEL)
-        .annotate(
-            audit=Subquery(
-                AuditEntry.objects.filter(tournament=OuterRef("pk"))
-                .order_by("-id")
-                .values("id")[:1]
-            ),
-            result=Subquery(
-                Result.objects.filter(game__tournament=OuterRef("pk"))
-                .order_by("-id")
-                .values("id")[:1]
-            ),
-            penalty=Subquery(
-                Penalty.objects.filter(tournament=OuterRef("pk")).order_by("-id").values("id")[:1]
-            ),
-        )
-        .values_list("audit", "result", "penalty")
+        _with_versions(Tournament.objects.filter(pk=_SENTINEL))
+        .values_list("audit", "result", "penalty")  # type: ignore[misc]
         .order_by()[:1]
     )
     sql, params = query.query.get_compiler(using=query.db).as_sql()

@@ -10,14 +10,16 @@ Services are keyword-only and named ``<noun>_<verb>``; the ``actor`` is the
 signed-in user who acts (``django.contrib.auth.models.User``). One module per
 task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``,
 ``deal``, ``results``, ``signatures``, ``penalties``, ``knockout``, ``clock``,
-``calls``, ``seat_swaps``, ``bounties``, ``audit`` and ``backup`` (export and
-import of a whole tournament). Services only write: what they read
-(``game_spec``, ``tournament_phase``, the characters) comes from
-``tournaments.selectors``. Every public name is importable from this
-package too: ``from tournaments import services; services.result_record(...)``.
+``calls``, ``seat_swaps``, ``bounties``, ``players``, ``seasons``, ``archive``,
+``erasure``, ``audit`` and ``backup`` (export and import of a whole tournament).
+Services only write: what they read (``game_spec``, ``tournament_phase``, the
+characters) comes from ``tournaments.selectors``. Every public name is
+importable from this package too: ``from tournaments import services;
+services.result_record(...)``.
 """
 
 from ..errors import Conflict, DomainError, ErrorItem, InvalidInput, NotAllowed
+from .archive import archive_create
 from .audit import audit_log
 from .backup import BackupError, export_tournament, import_tournament
 from .bounties import game_bounties_recompute
@@ -26,6 +28,7 @@ from .clock import clock_add, clock_apply, clock_pause, clock_resume, clock_star
 from .commitments import draw_commitment_create, draw_commitment_use
 from .deal import group_deal, knockout_reveal
 from .draw import group_stage_draw
+from .erasure import placeholder_name, player_erase
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
 from .participants import (
     ParticipantInput,
@@ -42,7 +45,15 @@ from .participants import (
 )
 from .penalties import penalty_give
 from .pins import pin_check
+from .players import participant_link_player, player_create, player_get, player_merge
 from .results import result_confirm, result_record, result_snapshot
+from .seasons import (
+    season_create,
+    season_staff_appoint,
+    season_staff_dismiss,
+    season_tournament_add,
+    season_tournament_remove,
+)
 from .seat_swaps import current_stage, seat_swap
 from .signatures import player_confirm
 from .staff import staff_appoint, staff_dismiss, user_create
@@ -57,6 +68,7 @@ __all__ = [
     "InvalidInput",
     "NotAllowed",
     "ParticipantInput",
+    "archive_create",
     "audit_log",
     "call_close",
     "call_create",
@@ -85,6 +97,7 @@ __all__ = [
     "participant_check_in",
     "participant_delete",
     "participant_leave",
+    "participant_link_player",
     "participant_update",
     "participant_withdraw",
     "participants_check",
@@ -93,11 +106,21 @@ __all__ = [
     "participants_withdraw_absent",
     "penalty_give",
     "pin_check",
+    "placeholder_name",
     "player_confirm",
+    "player_create",
+    "player_erase",
+    "player_get",
+    "player_merge",
     "registration_refused",
     "result_confirm",
     "result_record",
     "result_snapshot",
+    "season_create",
+    "season_staff_appoint",
+    "season_staff_dismiss",
+    "season_tournament_add",
+    "season_tournament_remove",
     "seat_swap",
     "staff_appoint",
     "staff_dismiss",

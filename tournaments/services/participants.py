@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django_countries import countries
 
 from ..errors import Conflict, DomainError, ErrorItem, InvalidInput, items_from_validation_error
-from ..models import Game, Participant, Seat, Stage, Tournament
+from ..models import Game, Participant, Player, Seat, Stage, Tournament
 from ..selectors.tournament import group_stage_drawn
 from .audit import audit_log
 from .versions import edit_version, edit_version_check
@@ -37,6 +37,8 @@ class ParticipantInput:
     nationality: str
     birth_date: date | None = None
     age_approved: bool = False
+    #: The id of the player this participant is (rules.md §13); None: not linked.
+    player: int | None = None
 
 
 def participants_check(
@@ -47,6 +49,7 @@ def participants_check(
     errors: list[ErrorItem] = []
     for index, item in enumerate(items):
         errors.extend(_candidate(tournament, item, index=index)[1])
+    errors.extend(_player_problems(tournament, items))
     return [
         e for e in (_draw_locked(tournament), *errors, _too_many(tournament, new=len(items))) if e
     ]
@@ -85,10 +88,51 @@ def participants_register(
             actor=actor,
             action="participants_registered",
             after=[
-                {"id": p.pk, "name": p.name, "nationality": str(p.nationality)} for p in candidates
+                {"id": p.pk, "name": p.name, "nationality": str(p.nationality)}
+                | ({"player": p.player_id} if p.player_id else {})
+                for p in candidates
             ],
         )
     return candidates
+
+
+def _player_problems(tournament: Tournament, items: Sequence[ParticipantInput]) -> list[ErrorItem]:
+    """Player links that name no player, or a player already in this tournament."""
+    wanted = [item.player for item in items if item.player is not None]
+    if not wanted:
+        return []
+    known = set(Player.objects.filter(pk__in=wanted).values_list("pk", flat=True))
+    taken = set(
+        tournament.participants.filter(player__in=wanted).values_list("player_id", flat=True)
+    )
+    seen: set[int] = set()
+    errors: list[ErrorItem] = []
+    for index, item in enumerate(items):
+        if item.player is None:
+            continue
+        where = {"index": index}
+        if item.player not in known:
+            errors.append(
+                ErrorItem(
+                    code="unknown_player",
+                    message=_("There is no player with this id."),
+                    field="player",
+                    **where,
+                )
+            )
+        elif item.player in taken or item.player in seen:
+            errors.append(
+                ErrorItem(
+                    code="player_already_linked",
+                    message=_(
+                        "This player is already linked to another participant of this tournament."
+                    ),
+                    field="player",
+                    **where,
+                )
+            )
+        seen.add(item.player)
+    return errors
 
 
 def _candidate(
@@ -101,6 +145,7 @@ def _candidate(
         nationality=(item.nationality or "").strip().upper(),
         birth_date=item.birth_date,
         age_approved=bool(item.age_approved),
+        player_id=item.player,
     )
     errors: list[ErrorItem] = []
     exclude: list[str] = []
@@ -117,7 +162,7 @@ def _candidate(
         participant.nationality = ""
         exclude = ["nationality"]
     try:
-        participant.full_clean(exclude=exclude)
+        participant.full_clean(exclude=[*exclude, "player"], validate_constraints=False)
     except ValidationError as error:
         errors.extend(items_from_validation_error(error, index=index))
     return participant, errors

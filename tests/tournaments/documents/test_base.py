@@ -41,8 +41,15 @@ def test_every_exporter_is_registered_once_with_a_name_a_type_and_an_audience():
         "standings_xlsx",
         "results_xlsx",
         "participants_import_template_xlsx",
+        "season_ranking_xlsx",
+        "season_ranking_pdf",
         "statistics_xlsx",
     ]
+    # Season documents render a season (``render_season``), the others a tournament.
+    assert {e.identifier for e in registered if e.scope == "season"} == {
+        "season_ranking_xlsx",
+        "season_ranking_pdf",
+    }
     for exporter in registered:
         assert documents.get(exporter.identifier) is exporter
         assert str(exporter.verbose_name)

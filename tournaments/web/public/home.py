@@ -7,14 +7,17 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 
-from tournaments.models import Knockout, Participant, Tournament
+from tournaments.models import Knockout, Participant, Season, Tournament
 from tournaments.web.public.common import base_context, load_tournament
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """All tournaments, newest first."""
     tournaments = Tournament.objects.order_by("-date", "-id")
-    return render(request, "tournaments/home.html", {"tournaments": tournaments})
+    seasons = Season.objects.order_by("-id")
+    return render(
+        request, "tournaments/home.html", {"tournaments": tournaments, "seasons": seasons}
+    )
 
 
 def tournament_home(request: HttpRequest, tournament_id: int) -> HttpResponse:

@@ -13,6 +13,7 @@ from tournaments.web.public import (
     player,
     projector,
     ranking,
+    seasons,
     seating,
     statistics,
 )
@@ -45,6 +46,10 @@ urlpatterns = [
     path("t/<id:tournament_id>/ranking/", ranking.ranking, name="ranking"),
     path("t/<id:tournament_id>/statistics/", statistics.statistics, name="statistics"),
     path("statistics/", statistics.server_statistics, name="server_statistics"),
+    path("seasons/", seasons.season_list, name="seasons"),
+    path("seasons/<id:season_id>/", seasons.season_ranking, name="season_ranking"),
+    path("seasons/<id:season_id>/projector/", seasons.season_projector, name="season_projector"),
+    path("players/<id:player_id>/", seasons.player_profile, name="player_profile"),
     path(
         "t/<id:tournament_id>/games/<id:game_id>/confirm/",
         confirm.game_confirmation,

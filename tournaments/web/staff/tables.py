@@ -71,10 +71,13 @@ class ParticipantTable(tables.Table):
         verbose_name=gettext_lazy("Checked in"),
         template_name="tournaments/staff/partials/check_in.html",
     )
+    player = tables.Column(
+        verbose_name=gettext_lazy("Player no."), accessor="player_id", default="–"
+    )
 
     class Meta:
         # Check-in next to the name: on a phone both are in view without scrolling.
-        sequence = ("name", "checked_in", "status", "nationality", "birth_date")
+        sequence = ("name", "checked_in", "status", "nationality", "birth_date", "player")
         attrs = {"class": "data staff-table participants-table"}
         row_attrs = {
             "data-participant": lambda record: record.pk,

@@ -1,0 +1,140 @@
+"""Erasure of a player on request (rules.md §13, the GDPR's right to be forgotten).
+
+**Erasing** a player replaces their name with a **placeholder** ("Gelöschter
+Spieler N" / "Erased player N", N one number per erased player, in each
+tournament's language) on the player and every linked participant, empties
+birth date and PIN and withdraws the age approval. Results, places and season
+points stay, under the placeholder; nationality stays (titles depend on it).
+
+The name also leaves the history: older audit entries, penalty and correction
+reasons are rewritten, every archive version holding it is withdrawn (its hash
+stays) and replaced by a new version. Each affected tournament gets an audit
+entry ``player_erased`` (without the erased data), which moves its live
+version, so no cached page or document shows the name again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Max
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from ..errors import NotAllowed
+from ..models import AuditEntry, Participant, Penalty, Player, Result, Tournament, TournamentArchive
+from .archive import archive_create, archive_withdraw_for_erasure
+from .audit import audit_log
+
+
+def placeholder_name(number: int, *, language: str) -> str:
+    """ "Erased player N" in ``language``."""
+    with translation.override(language):
+        return _("Erased player %(number)s") % {"number": number}
+
+
+def _replace(value: Any, names: Iterable[str], placeholder: str) -> Any:
+    """``value`` (JSON data) with every occurrence of ``names`` replaced."""
+    if isinstance(value, str):
+        for name in names:
+            value = value.replace(name, placeholder)
+        return value
+    if isinstance(value, list):
+        return [_replace(v, names, placeholder) for v in value]
+    if isinstance(value, dict):
+        return {k: _replace(v, names, placeholder) for k, v in value.items()}
+    return value
+
+
+def player_erase(*, player: Player, actor: User | None = None) -> Player:
+    """Erase ``player`` everywhere (site administrators only); see the module."""
+    if actor is not None and not actor.is_superuser:
+        raise NotAllowed.single("not_allowed", _("Only site administrators erase players."))
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        if player.erased_number is None:
+            newest = Player.objects.aggregate(newest=Max("erased_number"))["newest"]
+            player.erased_number = (newest or 0) + 1
+        number = player.erased_number
+        participants = list(
+            Participant.objects.select_for_update().filter(player=player).order_by("id")
+        )
+        # Longest first, so that "Anna Maria" goes before "Anna".
+        names = sorted({player.name, *(p.name for p in participants)} - {""}, key=len, reverse=True)
+        player.name = placeholder_name(number, language=settings.LANGUAGE_CODE)
+        player.save(update_fields=["name", "erased_number"])
+        tournaments = {
+            t.pk: t for t in Tournament.objects.filter(participants__in=participants).distinct()
+        }
+        for participant in participants:
+            tournament = tournaments[participant.tournament_id]
+            participant.name = placeholder_name(number, language=tournament.language)
+            participant.birth_date = None
+            participant.pin = ""
+            participant.age_approved = False
+            participant.save(update_fields=["name", "birth_date", "pin", "age_approved"])
+        _scrub_history(names, tournaments=list(tournaments.values()), number=number)
+        for tournament in tournaments.values():
+            audit_log(
+                tournament=tournament,
+                actor=actor,
+                action="player_erased",
+                obj=player,
+                after={"player": player.pk, "number": number},
+            )
+        audit_log(
+            tournament=None,
+            actor=actor,
+            action="player_erased",
+            obj=player,
+            after={"player": player.pk, "number": number},
+        )
+        for tournament in tournaments.values():
+            _renew_archives(tournament, names, actor=actor)
+    return player
+
+
+def _scrub_history(names: list[str], *, tournaments: list[Tournament], number: int) -> None:
+    """Rewrite the stored history of ``tournaments`` (and entries outside any) without ``names``."""
+    if not names:
+        return
+    by_language = {t.pk: placeholder_name(number, language=t.language) for t in tournaments}
+    default = placeholder_name(number, language=settings.LANGUAGE_CODE)
+    entries = AuditEntry.objects.filter(tournament__in=tournaments) | AuditEntry.objects.filter(
+        tournament__isnull=True
+    )
+    for entry in entries.iterator():
+        placeholder = by_language.get(entry.tournament_id or 0, default)
+        before = _replace(entry.before, names, placeholder)
+        after = _replace(entry.after, names, placeholder)
+        if before != entry.before or after != entry.after:
+            entry.before, entry.after = before, after
+            entry.save(update_fields=["before", "after"])
+    for penalty in Penalty.objects.filter(tournament__in=tournaments):
+        reason = _replace(penalty.reason, names, by_language[penalty.tournament_id])
+        if reason != penalty.reason:
+            penalty.reason = reason
+            penalty.save(update_fields=["reason"])
+    for result in Result.objects.filter(game__tournament__in=tournaments).select_related("game"):
+        reason = _replace(result.reason, names, by_language[result.game.tournament_id])
+        if reason != result.reason:
+            result.reason = reason
+            result.save(update_fields=["reason"])
+
+
+def _renew_archives(tournament: Tournament, names: list[str], *, actor: User | None) -> None:
+    """Withdraw the versions holding ``names`` and make a new one (if any held them)."""
+    holding = [
+        a
+        for a in TournamentArchive.objects.filter(tournament=tournament, withdrawn__isnull=True)
+        if any(name in bytes(a.content).decode("utf-8") for name in names)
+    ]
+    if not holding:
+        return
+    for archive in holding:
+        archive_withdraw_for_erasure(archive=archive, actor=actor)
+    archive_create(tournament=tournament, actor=actor)

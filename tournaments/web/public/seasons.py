@@ -1,0 +1,75 @@
+"""Season pages: the ranking (phone-first, search and "find me"), a projector view,
+and a player's public profile (rules.md §13).
+
+The reads are ``selectors.season_standing``: each tournament's part is computed
+once per state of that tournament, so these pages cost a few queries. No birth
+date is shown anywhere here.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments import selectors
+from tournaments.models import Player, Season, SeasonTournament
+
+
+def season_list(request: HttpRequest) -> HttpResponse:
+    seasons = Season.objects.order_by("-id")
+    return render(request, "tournaments/public/seasons.html", {"seasons": seasons})
+
+
+def season_ranking(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = get_object_or_404(Season, pk=season_id)
+    standing = selectors.season_standing(season)
+    return render(
+        request,
+        "tournaments/public/season_ranking.html",
+        {
+            "season": season,
+            "standing": standing,
+            "archives": selectors.season_archives(season),
+        },
+    )
+
+
+def season_projector(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = get_object_or_404(Season, pk=season_id)
+    standing = selectors.season_standing(season)
+    return render(
+        request,
+        "tournaments/public/season_projector.html",
+        {"season": season, "standing": standing, "rows": standing.rows[:30]},
+    )
+
+
+def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's tournaments, places and season points (no birth date)."""
+    player = get_object_or_404(Player, pk=player_id)
+    participants = list(
+        player.participants.select_related("tournament").order_by("tournament__date")
+    )
+    tournament_ids = [p.tournament_id for p in participants]
+    season_ids = set(
+        SeasonTournament.objects.filter(tournament_id__in=tournament_ids).values_list(
+            "season_id", flat=True
+        )
+    )
+    places: dict[int, int] = {}
+    seasons = []
+    for season in Season.objects.filter(pk__in=season_ids).order_by("id"):
+        standing = selectors.season_standing(season)
+        row = next((r for r in [*standing.rows, *standing.unranked] if r.player == player.pk), None)
+        if row is not None:
+            places.update({r.tournament: r.place for r in row.results})
+        seasons.append((season, row))
+    return render(
+        request,
+        "tournaments/public/player_profile.html",
+        {
+            "player": player,
+            "entries": [(p, places.get(p.tournament_id)) for p in participants],
+            "seasons": seasons,
+        },
+    )
