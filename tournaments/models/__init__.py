@@ -25,11 +25,13 @@ Modules: ``tournament`` (Stage, Tournament, Character), ``people``
 (Participant, Penalty), ``play`` (GroupDraw, Table, Seat, Game), ``results``
 (Result, ResultSeat and which version counts), ``knockout`` (Knockout,
 LotDraw), ``staff`` (TournamentStaff), ``commitments`` (DrawCommitment, the draw
-algorithm), ``audit`` (AuditEntry). Import from ``tournaments.models``.
+algorithm), ``audit`` (AuditEntry), ``idempotency`` (IdempotencyKey, OutboxReport).
+Import from ``tournaments.models``.
 """
 
 from .audit import AuditEntry
 from .commitments import DrawCommitment
+from .idempotency import IdempotencyKey, OutboxReport
 from .knockout import Knockout, LotDraw
 from .people import MINIMUM_AGE, Participant, Penalty
 from .play import Game, GroupDraw, Seat, Table
@@ -44,8 +46,10 @@ __all__ = [
     "DrawCommitment",
     "Game",
     "GroupDraw",
+    "IdempotencyKey",
     "Knockout",
     "LotDraw",
+    "OutboxReport",
     "Participant",
     "Penalty",
     "Result",
