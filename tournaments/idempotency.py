@@ -9,7 +9,8 @@ Every ``POST``, ``PUT`` and ``DELETE`` under ``/api/`` may carry
    or a session with a valid CSRF token), or for anonymous requests its path.
    A request whose credentials are refused (a wrong token, a missing CSRF
    token) is nobody's request: it passes through and is answered as without
-   a key, so that it cannot use up a key;
+   a key (with ``Idempotency-Key-Ignored: credentials``, which tells the
+   phone's outbox to ask for a login), so that it cannot use up a key;
 2. **claims** the key with an insert into ``IdempotencyKey`` *before* the view
    runs. The unique constraint on (scope, key) lets exactly one request win,
    in every process of every app server over the database;
@@ -53,6 +54,7 @@ from tournaments.models import IdempotencyKey
 __all__ = [
     "FIELD",
     "HEADER",
+    "IGNORED_HEADER",
     "KEY_PATTERN",
     "REPLAYED_HEADER",
     "IdempotencyMiddleware",
@@ -63,6 +65,8 @@ logger = logging.getLogger(__name__)
 
 HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
+#: On an answer whose request's key was not used because its credentials were refused.
+IGNORED_HEADER = "Idempotency-Key-Ignored"
 #: The hidden field of a page's form that carries the key where no script sends the header.
 FIELD = "idempotency_key"
 #: 1 to 100 visible ASCII characters.
@@ -260,7 +264,9 @@ class IdempotencyMiddleware:
             )
         scope = request_scope(request)
         if scope is None:
-            return self.get_response(request)
+            refused = self.get_response(request)
+            refused[IGNORED_HEADER] = "credentials"
+            return refused
         found = claim(scope, key, Fingerprint.of(request, body))
         assert found.row is not None
         if found.state == "stored":

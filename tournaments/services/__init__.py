@@ -9,8 +9,8 @@ database as it was.
 Services are keyword-only and named ``<noun>_<verb>``; the ``actor`` is the
 signed-in user who acts (``django.contrib.auth.models.User``). One module per
 task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``,
-``deal``, ``results``, ``signatures``, ``penalties``, ``knockout``, ``audit`` and
-``backup`` (export and import of a whole tournament). Every public name is
+``deal``, ``results``, ``signatures``, ``penalties``, ``outbox``, ``knockout``,
+``audit`` and ``backup`` (export and import of a whole tournament). Every public name is
 importable from this package too: ``from tournaments import services;
 services.result_record(...)``.
 """
@@ -31,6 +31,7 @@ from .participants import (
     participant_withdraw,
     participants_register,
 )
+from .outbox import outbox_report
 from .penalties import penalty_give
 from .results import (
     game_spec,
@@ -58,6 +59,7 @@ __all__ = [
     "ParticipantInput",
     "allowed_characters",
     "audit_log",
+    "outbox_report",
     "character_add",
     "deals_characters",
     "draw_commitment_create",

@@ -14,7 +14,7 @@ from django.db.models import Count, Exists, OuterRef, Subquery
 from django.http import HttpResponse
 
 from tournaments import selectors
-from tournaments.models import Game, Result, ResultSeat, Stage, Tournament
+from tournaments.models import Game, OutboxReport, Result, ResultSeat, Stage, Tournament
 
 from .access import (
     StaffRequest,
@@ -34,6 +34,8 @@ class Cell:
     # ``double_check``), "void" or "none" (no such round)
     state: str
     unsigned: bool = False  # its current result's sheet is not marked as signed
+    # A referee's phone reported a submission for it that it could not send yet.
+    pending_on_phone: bool = False
 
     @property
     def label(self) -> str:
@@ -51,7 +53,17 @@ def _unsigned() -> Exists:
 
 
 def _cell(game: Game) -> Cell:
-    return Cell(game, _state(game), unsigned=getattr(game, "unsigned", False))
+    return Cell(
+        game,
+        _state(game),
+        unsigned=getattr(game, "unsigned", False),
+        pending_on_phone=getattr(game, "pending_on_phone", False),
+    )
+
+
+def _pending_on_phone() -> Exists:
+    """Per game: a referee's phone reported an unsent submission for it (rules.md §12)."""
+    return Exists(OutboxReport.objects.filter(game=OuterRef("pk")))
 
 
 def _signatures() -> Subquery:
@@ -77,7 +89,9 @@ def progress_board(tournament: Tournament) -> dict[str, Any]:
     query = (
         Game.objects.filter(tournament=tournament)
         .select_related("table")
-        .annotate(unsigned=_unsigned(), signatures=_signatures())
+        .annotate(
+            unsigned=_unsigned(), signatures=_signatures(), pending_on_phone=_pending_on_phone()
+        )
     )
     if double_check:
         query = query.annotate(awaiting=_unconfirmed())
@@ -107,6 +121,7 @@ def progress_board(tournament: Tournament) -> dict[str, Any]:
         },
         "double_check": double_check,
         "unsigned": len(unsigned),
+        "pending_on_phone": sum(1 for g in games if getattr(g, "pending_on_phone", False)),
     }
 
 

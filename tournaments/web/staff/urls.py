@@ -7,6 +7,7 @@ from django.urls import path
 
 from .home import audit, staff_index, tournament_home
 from .knockout import knockout
+from .outbox import outbox_report
 from .participants import participant_detail, participants
 from .progress import games, progress
 from .referees import team
@@ -60,6 +61,7 @@ urlpatterns = [
         result_confirm,
         name="result_confirm",
     ),
+    path("t/<id:tournament_id>/staff/outbox/", outbox_report, name="outbox"),
     path("t/<id:tournament_id>/staff/knockout/", knockout, name="knockout"),
     path("t/<id:tournament_id>/staff/audit/", audit, name="audit"),
     path("t/<id:tournament_id>/staff/team/", team, name="team"),
