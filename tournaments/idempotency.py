@@ -129,6 +129,10 @@ def request_key(request: HttpRequest) -> str | None:
         return key
     if _is_api(request) or request.content_type != "application/x-www-form-urlencoded":
         return None
+    if "HX-Request" in request.headers:
+        # htmx sends the form's fields along (the live check of the result form):
+        # not the submission the key belongs to.
+        return None
     field = request.POST.get(FIELD)
     return field or None
 

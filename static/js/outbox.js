@@ -11,7 +11,7 @@
    often it arrives. No Background Sync (Safari has none).
 
    - Stored (the server redirects): the entry goes; on its own page the phone
-     follows the redirect.
+     shows the page the redirect led to (with its message).
    - The server answered with a page (invalid entries, or the game moved on: a
      version conflict shows both versions): on the form's page that page is
      shown; elsewhere the entry waits, marked, until its form is opened.
@@ -149,8 +149,14 @@
       }
       if (response.redirected) {
         remove(item.key);
-        if (here() === item.path) { window.location.assign(response.url); return "stop"; }
-        return "next";
+        if (here() !== item.path) { return "next"; }
+        // Stored: show the page the server sent on to (with its "saved" message).
+        return response.text().then(function (html) {
+          report();
+          window.history.replaceState(null, "", response.url);
+          show(html);
+          return "stop";
+        });
       }
       return response.text().then(function (html) {
         if (here() === item.path) {
