@@ -154,7 +154,7 @@ def _open_game(base: str, cup: dict, skip: int = 0) -> dict:
 
 
 def _versions(base: str, game: dict) -> int:
-    status, _, body = call("GET", f"{base}/api/games/{game['id']}/")
+    _status, _, body = call("GET", f"{base}/api/games/{game['id']}/")
     result = json.loads(body).get("result")
     return 0 if result is None else int(result["version"])
 
@@ -199,9 +199,8 @@ def test_eight_requests_with_one_key_at_once_store_one_version(tmp_path):
 
             def send() -> None:
                 start.wait()
-                answers.append(
-                    call("PUT", f"{base}/api/games/{game['id']}/result/", body=body, headers=headers)
-                )
+                path = f"{base}/api/games/{game['id']}/result/"
+                answers.append(call("PUT", path, body=body, headers=headers))
 
             threads = [threading.Thread(target=send) for _ in range(8)]
             for thread in threads:

@@ -46,7 +46,7 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from rest_framework.authentication import CSRFCheck, get_authorization_header
+from rest_framework.authentication import CSRFCheck
 from rest_framework.authtoken.models import Token
 
 from tournaments.models import IdempotencyKey
@@ -148,7 +148,7 @@ def request_scope(request: HttpRequest) -> str | None:
     """``user:<id>``, ``path:<sha256 of the path>``, or None: credentials refused."""
     api = _is_api(request)
     if api:
-        auth = get_authorization_header(request).split()
+        auth = request.headers.get("Authorization", "").encode("latin-1", "replace").split()
         if auth and auth[0].lower() == b"token":
             if len(auth) != 2:
                 return None
@@ -181,7 +181,7 @@ def claim(scope: str, key: str, fingerprint: Fingerprint) -> Claim:
     wait = float(getattr(settings, "IDEMPOTENCY_WAIT_SECONDS", 3.0))
     stale = getattr(settings, "IDEMPOTENCY_STALE", timedelta(minutes=5))
     deadline = time.monotonic() + wait
-    if random.randrange(PURGE_ONE_IN) == 0:  # noqa: S311 - not a secret
+    if random.randrange(PURGE_ONE_IN) == 0:
         purge_expired()
     while True:
         now = timezone.now()
@@ -283,14 +283,14 @@ class IdempotencyMiddleware:
                 _("This Idempotency-Key was already used for another request."),
             )
         if found.state == "in_progress":
-            response = _error(
+            busy = _error(
                 request,
                 409,
                 "request_in_progress",
                 _("A request with this Idempotency-Key is still being processed."),
             )
-            response["Retry-After"] = "1"
-            return response
+            busy["Retry-After"] = "1"
+            return busy
         try:
             response = self.get_response(request)
         except BaseException:

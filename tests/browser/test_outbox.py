@@ -36,7 +36,7 @@ def wait_until(check: Callable[[], bool], seconds: float = 10) -> None:
             if check():
                 return
         time.sleep(0.1)
-    raise AssertionError("not within %s s" % seconds)
+    raise AssertionError(f"not within {seconds} s")
 
 
 def versions(game: Game) -> int:
@@ -60,7 +60,9 @@ def enter_outlaws_win(page) -> None:
 def record_first_version(game: Game, referee) -> None:
     """Version 1 (the outlaws win), stored as if another phone had sent it."""
     reports = [
-        SeatReport(position=1, role=Role.SHERIFF, character=CHARACTERS[0], lives=0, eliminated_by=4),
+        SeatReport(
+            position=1, role=Role.SHERIFF, character=CHARACTERS[0], lives=0, eliminated_by=4
+        ),
         SeatReport(position=2, role=Role.DEPUTY, character=CHARACTERS[1], lives=0),
         SeatReport(position=3, role=Role.RENEGADE, character=CHARACTERS[2], lives=0),
         SeatReport(position=4, role=Role.OUTLAW, character=CHARACTERS[3], lives=2),
@@ -98,7 +100,7 @@ def hall(new_page):
 
 
 def test_an_offline_save_stays_on_the_phone_and_arrives_once_when_back_online(hall):
-    tournament, _referee, game, phone = hall
+    _tournament, _referee, game, phone = hall
     open_result_form(phone, game)
     form_url = phone.url
     enter_outlaws_win(phone)
@@ -185,7 +187,7 @@ def test_a_kept_submission_survives_a_closed_browser_and_is_sent_once(hall, brow
 
 
 def test_a_conflict_shows_both_versions_and_overwrites_nothing(hall):
-    tournament, referee, game, phone = hall
+    _tournament, referee, game, phone = hall
     record_first_version(game, referee)
     open_result_form(phone, game)
     phone.fill("input[name=seat-5-lives]", "3")

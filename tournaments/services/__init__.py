@@ -22,6 +22,7 @@ from .commitments import draw_commitment_create, draw_commitment_use
 from .deal import allowed_characters, deals_characters, group_deal, knockout_reveal
 from .draw import group_stage_draw, group_stage_drawn
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
+from .outbox import outbox_report
 from .participants import (
     ParticipantInput,
     participant_check_in,
@@ -31,7 +32,6 @@ from .participants import (
     participant_withdraw,
     participants_register,
 )
-from .outbox import outbox_report
 from .penalties import penalty_give
 from .results import (
     game_spec,
@@ -59,7 +59,6 @@ __all__ = [
     "ParticipantInput",
     "allowed_characters",
     "audit_log",
-    "outbox_report",
     "character_add",
     "deals_characters",
     "draw_commitment_create",
@@ -74,6 +73,7 @@ __all__ = [
     "knockout_pick_order",
     "knockout_reveal",
     "knockout_start",
+    "outbox_report",
     "participant_check_in",
     "participant_delete",
     "participant_leave",

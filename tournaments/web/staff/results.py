@@ -19,7 +19,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring.results import GameSpec, evaluate_result, validate_result
+from scoring.results import GameSpec, ResultInvalid, evaluate_result, validate_result
 from scoring.rulesets import Role, Side
 from tournaments import selectors, services
 from tournaments.errors import DomainError
@@ -153,7 +153,7 @@ def _comparison(page: ResultPage, entry: ResultEntry) -> list[ComparisonRow]:
         try:
             outcome = evaluate_result(page.spec, entry.seat_reports(), winner=entry.winner())
             sent_winner = page.winner_label(outcome.winner)
-        except Exception:  # noqa: BLE001 - an entry the rules refuse has no winner to show
+        except ResultInvalid:  # an entry the rules refuse has no winner to show
             sent_winner = "–"
         rows.append(
             ComparisonRow(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import re
-from urllib.parse import urlencode
 from datetime import timedelta
+from urllib.parse import urlencode
 
 import pytest
 from django.urls import reverse
