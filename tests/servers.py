@@ -132,8 +132,9 @@ def prepare(env: dict[str, str]) -> None:
 
 
 @contextlib.contextmanager
-def app_server(env: dict[str, str]) -> Iterator[str]:
-    """One gunicorn process (one sync worker) serving the app; yields its base URL."""
+def app_server(env: dict[str, str], *, threads: int = 1) -> Iterator[str]:
+    """One gunicorn process (one worker; ``threads`` > 1: that many threads) serving
+    the app; yields its base URL."""
     port = free_port()
     process = subprocess.Popen(
         [
@@ -145,6 +146,8 @@ def app_server(env: dict[str, str]) -> Iterator[str]:
             f"127.0.0.1:{port}",
             "--workers",
             "1",
+            "--threads",
+            str(threads),
             "--log-level",
             "warning",
         ],

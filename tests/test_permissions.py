@@ -70,6 +70,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "staff:result": {"GET": REFEREE, "POST": REFEREE},
     "staff:result_check": {"POST": REFEREE},
     "staff:result_confirm": {"POST": REFEREE},
+    "staff:outbox": {"POST": REFEREE},
     "staff:tournament_new": {"GET": CREATOR, "POST": CREATOR},
     "staff:settings": {"GET": ORGANISER, "POST": ORGANISER},
     "staff:draw": {"GET": ORGANISER, "POST": ORGANISER},

@@ -137,3 +137,81 @@ def test_a_login_lockout_is_counted_across_both_servers(servers):
     for base in (first, second):
         assert token(base, "schiri2", "bang-demo", "10.2.0.1") == 429
     assert token(second, "orga", "bang-demo", "10.1.29.1") == 200
+
+
+def _token(base: str, username: str = "schiri") -> str:
+    status, _, body = call(
+        "POST", f"{base}/api/auth/token/", body={"username": username, "password": "bang-demo"}
+    )
+    assert status == 200, body
+    return str(json.loads(body)["token"])
+
+
+def _open_game(base: str, cup: dict, skip: int = 0) -> dict:
+    status, _, body = call("GET", f"{base}/api/tournaments/{cup['id']}/games/?stage=group")
+    assert status == 200
+    return [g for g in json.loads(body) if g["status"] == "open"][skip]
+
+
+def _versions(base: str, game: dict) -> int:
+    _status, _, body = call("GET", f"{base}/api/games/{game['id']}/")
+    result = json.loads(body).get("result")
+    return 0 if result is None else int(result["version"])
+
+
+def test_a_request_repeated_on_the_other_server_answers_the_stored_answer(servers):
+    """api.md "Idempotency": the key is claimed in the shared database, not in a process."""
+    first, second = servers
+    cup = _showdown_cup(first)
+    game = _open_game(first, cup)
+    headers = {"Authorization": f"Token {_token(first)}", "Idempotency-Key": "two-servers-1"}
+    body = _valid_result(cup, game)
+    status, sent_headers, sent = call(
+        "PUT", f"{first}/api/games/{game['id']}/result/", body=body, headers=headers
+    )
+    assert status == 200, sent
+    assert "idempotent-replayed" not in sent_headers
+    # The answer was lost; the phone, now balanced to the other server, resends.
+    status, replayed_headers, replayed = call(
+        "PUT", f"{second}/api/games/{game['id']}/result/", body=body, headers=headers
+    )
+    assert status == 200
+    assert replayed == sent
+    assert replayed_headers["idempotent-replayed"] == "true"
+    assert _versions(second, game) == 1
+
+
+def test_eight_requests_with_one_key_at_once_store_one_version(tmp_path):
+    """Eight threads send the same keyed PUT at the same moment to a server with eight
+    threads (and so eight database connections): one version, and no 5xx."""
+    import threading
+
+    with redis_server() as redis_url, own_database(tmp_path) as database_url:
+        env = {**production_env(database_url, redis_url), "DJANGO_IDEMPOTENCY_WAIT": "10"}
+        prepare(env)
+        with app_server(env, threads=8) as base:
+            cup = _showdown_cup(base)
+            game = _open_game(base, cup)
+            body = _valid_result(cup, game)
+            headers = {"Authorization": f"Token {_token(base)}", "Idempotency-Key": "eight"}
+            start = threading.Barrier(8)
+            answers: list[tuple[int, dict[str, str], bytes]] = []
+
+            def send() -> None:
+                start.wait()
+                path = f"{base}/api/games/{game['id']}/result/"
+                answers.append(call("PUT", path, body=body, headers=headers))
+
+            threads = [threading.Thread(target=send) for _ in range(8)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(60)
+            assert len(answers) == 8
+            statuses = sorted(status for status, _, _ in answers)
+            assert all(status < 500 for status in statuses), statuses
+            # Each one waited for the first one's answer and replays it.
+            assert statuses == [200] * 8
+            assert len({body for _, _, body in answers}) == 1
+            assert sum("idempotent-replayed" in h for _, h, _ in answers) == 7
+            assert _versions(base, game) == 1

@@ -64,6 +64,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Keyed writes act once (api.md "Idempotency"): after the user is known.
+    "tournaments.idempotency.IdempotencyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # The device cookie of a successful login (tournaments/login_throttle.py).
@@ -202,6 +204,14 @@ AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "tournaments.login_throttle.client_address"
 AXES_LOCKOUT_CALLABLE = "tournaments.login_throttle.locked_out"
 AXES_VERBOSE = False
+
+# --------------------------------------------------------------------------- idempotency
+# A keyed write's answer is kept this long (api.md "Idempotency"); a second
+# request while the first is processed waits this many seconds for its answer
+# before it answers 409 request_in_progress. See tournaments/idempotency.py.
+IDEMPOTENCY_TTL = timedelta(hours=24)
+IDEMPOTENCY_WAIT_SECONDS = float(os.environ.get("DJANGO_IDEMPOTENCY_WAIT", "3"))
+IDEMPOTENCY_STALE = timedelta(minutes=5)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

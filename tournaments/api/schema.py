@@ -66,10 +66,13 @@ STATUS_TEXT = {
     403: "Signed in without the right to do this (or, with a session, without the CSRF token).",
     404: "There is no such object.",
     406: "The Accept header asks for a media type this operation does not answer.",
-    409: "Valid, but the tournament's state does not allow it now. Nothing was stored.",
+    409: "Valid, but the tournament's state does not allow it now (or the first request "
+    "with this Idempotency-Key is still being processed). Nothing was stored.",
     410: "Gone: withdrawn for an erasure (only its hash is kept).",
     413: "The request body is too large.",
     415: "The request body's media type is not accepted.",
+    422: "This Idempotency-Key was already used (within 24 hours) for another method, path "
+    "or body. Nothing was stored.",
     429: "Too many requests: try again after the seconds in Retry-After.",
     503: "Temporarily unavailable (e.g. the database): try again after the seconds in Retry-After.",
 }
@@ -78,6 +81,28 @@ HEADERS = {
     401: {"WWW-Authenticate": "The authentication scheme to use (Token)."},
     429: {"Retry-After": "Seconds to wait before trying again."},
     503: {"Retry-After": "Seconds to wait before trying again."},
+}
+
+#: The methods that take an ``Idempotency-Key`` (api.md "Idempotency").
+IDEMPOTENT_METHODS = frozenset({"POST", "PUT", "DELETE"})
+
+IDEMPOTENCY_PARAMETER = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "description": "Makes the request safe to repeat: within 24 hours a request with a key "
+    "already used by the same user (anonymous: on the same path) and the same method, path and "
+    "body (byte for byte) answers what the first one answered, with Idempotent-Replayed: true, "
+    "and changes nothing. Another method, path or body: 422 idempotency_key_reused; while the "
+    "first is processed: 409 request_in_progress. A 5xx is not kept.",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": r"^[!-~]{1,100}$"},
+}
+
+REPLAYED_RESPONSE_HEADER = {
+    "Idempotent-Replayed": {
+        "description": "true: the stored answer to an earlier request with this Idempotency-Key.",
+        "schema": {"type": "string", "enum": ["true"]},
+    }
 }
 
 #: DRF's error codes that ``errors.py`` reports under another name.
@@ -290,8 +315,16 @@ class AutoSchema(BaseAutoSchema):
             )
         )
         responses = operation["responses"]
+        idempotent = self.method in IDEMPOTENT_METHODS
+        if idempotent:
+            operation.setdefault("parameters", []).append(IDEMPOTENCY_PARAMETER)
         for status, codes in sorted(self.error_codes(operation).items()):
             responses.setdefault(str(status), self.error_response(status, codes))
+        if idempotent:
+            # Any kept answer may be a replay: every status below 500.
+            for status, response in responses.items():
+                if int(status) < 500:
+                    response.setdefault("headers", {}).update(REPLAYED_RESPONSE_HEADER)
         return operation
 
     def declared_error_codes(self) -> Mapping[int, Sequence[str]]:
@@ -328,6 +361,10 @@ class AutoSchema(BaseAutoSchema):
             add(429, {"throttled"})
         for status, declared in self.declared_error_codes().items():
             add(status, declared)
+        if self.method in IDEMPOTENT_METHODS:
+            add(400, {"invalid_idempotency_key"})
+            add(409, {"request_in_progress"})
+            add(422, {"idempotency_key_reused"})
         return codes
 
     def body_codes(self) -> set[str]:

@@ -27,13 +27,14 @@ Modules: ``tournament`` (Stage, Tournament, Character), ``people``
 LotDraw), ``staff`` (TournamentStaff), ``commitments`` (DrawCommitment, the draw
 algorithm), ``hall`` (RoundClock, RefereeCall, SeatSwap), ``seasons`` (Player, Season,
 SeasonTournament, SeasonStaff, TournamentArchive), ``audit`` (AuditEntry), ``security``
-(PinMistake, LoginDevice: throttles every process shares). Import from
-``tournaments.models``.
+(PinMistake, LoginDevice: throttles every process shares), ``idempotency``
+(IdempotencyKey, OutboxReport). Import from ``tournaments.models``.
 """
 
 from .audit import AuditEntry
 from .commitments import DrawCommitment
 from .hall import CALL_NOTE_LENGTH, RefereeCall, RoundClock, SeatSwap
+from .idempotency import IdempotencyKey, OutboxReport
 from .knockout import Knockout, LotDraw
 from .people import MINIMUM_AGE, Participant, Penalty
 from .play import Game, GroupDraw, Seat, Table
@@ -51,9 +52,11 @@ __all__ = [
     "DrawCommitment",
     "Game",
     "GroupDraw",
+    "IdempotencyKey",
     "Knockout",
     "LoginDevice",
     "LotDraw",
+    "OutboxReport",
     "Participant",
     "Penalty",
     "PinMistake",

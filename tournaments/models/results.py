@@ -105,6 +105,9 @@ class Result(models.Model):
         related_name="+",
     )
     recorded_at = models.DateTimeField(_("recorded"), auto_now_add=True)
+    # When the referee saved it on the phone, where that was earlier than its
+    # arrival (the phone's outbox sent it late, rules.md §12); null otherwise.
+    entered_at = models.DateTimeField(_("entered on the phone"), null=True, blank=True)
     confirmed_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL,
         verbose_name=_("confirmed by"),

@@ -24,7 +24,7 @@ from django.db.models import BooleanField, Count, Exists, OuterRef, Subquery, Va
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Game, Result, ResultSeat, Stage, Table, Tournament
+from tournaments.models import Game, OutboxReport, Result, ResultSeat, Stage, Table, Tournament
 
 __all__ = [
     "STATE_LABELS",
@@ -77,6 +77,8 @@ class Cell:
     state: str
     unsigned: bool = False
     signatures: int = 0
+    #: A referee's phone reported a submission for it that it could not send yet.
+    pending_on_phone: bool = False
 
     @property
     def label(self) -> str:
@@ -97,11 +99,12 @@ class ProgressBoard:
     summary: dict[str, int]  # group games per state
     double_check: bool
     unsigned: int  # games (any stage) whose current sheet is not signed
+    pending_on_phone: int = 0  # games a phone holds an unsent result for (rules.md §12)
 
 
-def _flags(tournament: Tournament) -> list[tuple[int, bool, int | None, bool]]:
+def _flags(tournament: Tournament) -> list[tuple[int, bool, int | None, bool, bool]]:
     """Per game: (id, its current sheet is unsigned, PIN signatures, it awaits a
-    confirmation), in one query of three subqueries."""
+    confirmation, a phone holds an unsent result for it), in one query of subqueries."""
     current = Result.objects.current().filter(game=OuterRef("pk"))
     signed = (
         ResultSeat.objects.current()
@@ -119,8 +122,9 @@ def _flags(tournament: Tournament) -> list[tuple[int, bool, int | None, bool]]:
             unsigned=Exists(current.filter(signed=False)),
             signatures=Subquery(signed),
             waits=waits,
+            pending=Exists(OutboxReport.objects.filter(game=OuterRef("pk"))),
         )
-        .values_list("pk", "unsigned", "signatures", "waits")
+        .values_list("pk", "unsigned", "signatures", "waits", "pending")
     )
 
 
@@ -134,7 +138,10 @@ def progress_board(tournament: Tournament) -> ProgressBoard:
     unsigned: set[int] = set()
     signatures: dict[int, int] = {}
     awaiting: set[int] = set()
-    for pk, not_signed, signed_by, waits in _flags(tournament):
+    pending: set[int] = set()
+    for pk, not_signed, signed_by, waits, on_phone in _flags(tournament):
+        if on_phone:
+            pending.add(pk)
         if not_signed:
             unsigned.add(pk)
         if waits:
@@ -147,6 +154,7 @@ def progress_board(tournament: Tournament) -> ProgressBoard:
             state=game_state(game, awaiting=game.pk in awaiting),
             unsigned=game.pk in unsigned,
             signatures=signatures.get(game.pk, 0),
+            pending_on_phone=game.pk in pending,
         )
 
     group = [g for g in games if g.stage == Stage.GROUP]
@@ -169,4 +177,5 @@ def progress_board(tournament: Tournament) -> ProgressBoard:
         summary={s: states[s] for s in STATES},
         double_check=tournament.config.double_check,
         unsigned=sum(1 for g in games if g.pk in unsigned),
+        pending_on_phone=len(pending),
     )

@@ -9,11 +9,12 @@ database as it was.
 Services are keyword-only and named ``<noun>_<verb>``; the ``actor`` is the
 signed-in user who acts (``django.contrib.auth.models.User``). One module per
 task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``,
-``deal``, ``results``, ``signatures``, ``penalties``, ``knockout``, ``clock``,
-``calls``, ``seat_swaps``, ``bounties``, ``players``, ``seasons``, ``archive``,
-``erasure``, ``audit`` and ``backup`` (export and import of a whole tournament).
-Services only write: what they read (``game_spec``, ``tournament_phase``, the
-characters) comes from ``tournaments.selectors``. Every public name is
+``deal``, ``results``, ``signatures``, ``penalties``, ``outbox``, ``knockout``,
+``clock``, ``calls``, ``seat_swaps``, ``bounties``, ``players``, ``seasons``,
+``archive``, ``erasure``, ``audit`` and ``backup`` (export and import of a whole
+tournament). Services only write: what they read (``game_spec``,
+``tournament_phase``, the characters) comes from ``tournaments.selectors``.
+Every public name is
 importable from this package too: ``from tournaments import services;
 services.result_record(...)``.
 """
@@ -30,6 +31,7 @@ from .deal import group_deal, knockout_reveal
 from .draw import group_stage_draw
 from .erasure import placeholder_name, player_erase
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
+from .outbox import outbox_report
 from .participants import (
     ParticipantInput,
     participant_check_in,
@@ -94,6 +96,7 @@ __all__ = [
     "knockout_pick_order",
     "knockout_reveal",
     "knockout_start",
+    "outbox_report",
     "participant_check_in",
     "participant_delete",
     "participant_leave",

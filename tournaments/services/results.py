@@ -17,6 +17,7 @@ before it counts (``Result.objects.counting``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -42,6 +43,7 @@ def result_record(
     reason: str = "",
     version: int | None = None,
     actor: User,
+    entered_at: datetime | None = None,
 ) -> Result:
     """Record a game's result, or correct it (a new version; the old one is kept).
 
@@ -49,7 +51,9 @@ def result_record(
     nothing. ``version`` is the version the caller is correcting: if the game
     has moved on since, ``version_conflict``. The game's row is locked for the
     write, so two referees saving the same game end with one version and one
-    conflict.
+    conflict. ``entered_at``: when the referee saved it on the phone, if the
+    phone's outbox sends it late (rules.md §12); kept where it is more than a
+    minute before now, never in the future.
     """
     with transaction.atomic():
         game = (
@@ -69,6 +73,7 @@ def result_record(
             signed=signed,
             reason=reason.strip(),
             actor=actor,
+            entered_at=_late_entry(entered_at),
         )
         audit_log(
             tournament=game.tournament,
@@ -79,6 +84,18 @@ def result_record(
             after=result_snapshot(result),
         )
     return result
+
+
+#: An entry that arrives later than this after it was made on the phone is "sent late".
+LATE_AFTER = timedelta(minutes=1)
+
+
+def _late_entry(entered_at: datetime | None) -> datetime | None:
+    """``entered_at`` if it lies more than ``LATE_AFTER`` in the past, else None."""
+    if entered_at is None:
+        return None
+    now = timezone.now()
+    return entered_at if entered_at < now - LATE_AFTER else None
 
 
 def _guard_writable(game: Game) -> None:
@@ -162,6 +179,7 @@ def _store_version(
     signed: bool,
     reason: str,
     actor: User,
+    entered_at: datetime | None = None,
 ) -> Result:
     """Save the result as the game's new current version, its seats with their bounty."""
     Result.objects.filter(game=game).current().update(is_current=False)
@@ -176,6 +194,7 @@ def _store_version(
             signed=signed,
             reason=reason,
             recorded_by=actor,
+            entered_at=entered_at,
         )
     except IntegrityError:  # pragma: no cover - the row lock makes this unreachable
         raise Conflict.single(

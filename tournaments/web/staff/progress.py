@@ -35,6 +35,7 @@ def progress(request: StaffRequest, tournament_id: int) -> HttpResponse:
         "summary": board.summary,
         "double_check": board.double_check,
         "unsigned": board.unsigned,
+        "pending_on_phone": board.pending_on_phone,
     }
     if request.htmx:
         return render_staff(request, "partials/progress_grid.html", context)

@@ -8,19 +8,22 @@ with what it changed against the version before.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring.results import GameSpec, evaluate_result, validate_result
+from scoring.results import GameSpec, ResultInvalid, evaluate_result, validate_result
 from scoring.rulesets import Role, Side, side_label
 from tournaments import selectors, services
 from tournaments.errors import DomainError
-from tournaments.models import Game, Result, ResultSeat, Seat, Stage, Tournament
+from tournaments.models import Game, OutboxReport, Result, ResultSeat, Seat, Stage, Tournament
 from tournaments.web.forms import ResultEntry, live_problems
 
 from .access import StaffRequest, get_tournament, referee_required, render_staff
@@ -77,6 +80,7 @@ def _render_result(
     *,
     table_problems: list[str] | None = None,
     conflict: bool = False,
+    comparison: list[ComparisonRow] | None = None,
 ) -> HttpResponse:
     current = page.current
     double_check = page.tournament.config.double_check
@@ -100,9 +104,75 @@ def _render_result(
             and current is not None
             and current.recorded_by_id != request.user.pk,
             "conflict": conflict,
+            "comparison": comparison or [],
             "lives_table": entry.lives_table(),
         },
     )
+
+
+@dataclass(frozen=True)
+class ComparisonRow:
+    """One line of a conflict: what is stored and what the phone sent, and whether they differ."""
+
+    label: str
+    stored: str
+    sent: str
+
+    @property
+    def differs(self) -> bool:
+        return self.stored != self.sent
+
+
+def _seat_text(role: Any, character: str | None, lives: int | None) -> str:
+    parts = [str(Role(role).label)] if role else []
+    if character:
+        parts.append(character)
+    if lives is not None:
+        parts.append(_("%(n)s lives") % {"n": lives})
+    return " · ".join(parts) or "–"
+
+
+def _comparison(page: ResultPage, entry: ResultEntry) -> list[ComparisonRow]:
+    """The stored current version beside the referee's entry, seat by seat, then the winner."""
+    current = page.current
+    stored = {rs.position: rs for rs in current.seats.all()} if current else {}
+    sent = {report.position: report for report in entry.seat_reports()}
+    names = {s.position: s.participant.name for s in page.seats}
+    rows = []
+    for position in page.spec.positions:
+        mine = sent.get(position)
+        theirs = stored.get(position)
+        rows.append(
+            ComparisonRow(
+                label=f"{position}. {names.get(position, '')}",
+                stored=_seat_text(theirs.role, theirs.character, theirs.lives) if theirs else "–",
+                sent=_seat_text(mine.role, mine.character, mine.lives) if mine else "–",
+            )
+        )
+    if current is not None:
+        try:
+            outcome = evaluate_result(page.spec, entry.seat_reports(), winner=entry.winner())
+            sent_winner = page.winner_label(outcome.winner)
+        except ResultInvalid:  # an entry the rules refuse has no winner to show
+            sent_winner = "–"
+        rows.append(
+            ComparisonRow(
+                label=_("Winner"),
+                stored=page.winner_label(_parse_winner(current.winner)),
+                sent=sent_winner,
+            )
+        )
+    return rows
+
+
+def _entered_at(request: StaffRequest) -> datetime | None:
+    """When the phone's outbox says the referee saved this (header ``X-Entered-At``)."""
+    value = parse_datetime(request.headers.get("X-Entered-At", ""))
+    if value is None:
+        return None
+    if timezone.is_naive(value):
+        return None
+    return value
 
 
 @dataclass(frozen=True)
@@ -172,6 +242,7 @@ def result(request: StaffRequest, tournament_id: int, game_id: int) -> HttpRespo
             reason=entry.table.cleaned_data["reason"],
             version=entry.table.cleaned_data["version"],
             actor=request.user,
+            entered_at=_entered_at(request),
         ),
         success_message=lambda saved: (
             _("Result saved (table %(table)s, round %(round)s): %(winner)s won.")
@@ -189,17 +260,35 @@ def result(request: StaffRequest, tournament_id: int, game_id: int) -> HttpRespo
         on_error=refusal.append,
     )
     if done is not None:
+        OutboxReport.objects.filter(game=page.game, reported_by=request.user).delete()
         return done
     if not refusal:  # the form did not parse
         return _render_result(request, page, entry)
     errors = refusal[0].errors
+    if any(e.code == "version_conflict" for e in errors):
+        return _render_conflict(request, page, entry, problems=entry.place(errors))
     return _render_result(
         request,
         page,
         entry,
         # At its seat, on the winner or reason field, or above the seats for the table.
         table_problems=entry.place(errors),
-        conflict=any(e.code == "version_conflict" for e in errors),
+    )
+
+
+def _render_conflict(
+    request: StaffRequest, page: ResultPage, entry: ResultEntry, *, problems: list[str]
+) -> HttpResponse:
+    """The game moved on while this entry was on its way (rules.md §12): the stored version
+    and the entry side by side, differences marked. Nothing is overwritten: the referee
+    keeps the stored version or sends the entry again as a correction of the current one."""
+    comparison = _comparison(page, entry)
+    data = request.POST.copy()
+    data["version"] = str(page.game.version)
+    again = page.entry(data)
+    again.is_valid()
+    return _render_result(
+        request, page, again, table_problems=problems, conflict=True, comparison=comparison
     )
 
 

@@ -9,6 +9,7 @@ from .hall import calls_fragment, clock
 from .home import audit, staff_index, tournament_home
 from .imports import participants_import, participants_import_template
 from .knockout import knockout
+from .outbox import outbox_report
 from .participants import participant_detail, participants
 from .progress import games, progress
 from .referees import team
@@ -56,6 +57,7 @@ urlpatterns = [
         result_confirm,
         name="result_confirm",
     ),
+    path("t/<id:tournament_id>/staff/outbox/", outbox_report, name="outbox"),
     path("t/<id:tournament_id>/staff/knockout/", knockout, name="knockout"),
     path("t/<id:tournament_id>/staff/audit/", audit, name="audit"),
     path("t/<id:tournament_id>/staff/team/", team, name="team"),

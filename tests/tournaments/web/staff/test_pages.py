@@ -308,7 +308,11 @@ def test_a_stale_version_is_a_conflict() -> None:
     response = client_for(factories.make_referee()).post(url, {**law_wins(game), "version": 0})
     html = response.content.decode()
     assert "changed by someone else in the meantime (now version 1, you sent 0)" in html
-    assert "Reload the current version" in html
+    # Both versions side by side; the form now corrects the stored version.
+    assert "Keep the stored version" in html
+    assert "Send mine as a new correction" in html
+    assert 'class="conflict-table"' in html or "conflict-table" in html
+    assert 'name="version" value="1"' in html
     assert Result.objects.filter(game=game).count() == 1
 
 

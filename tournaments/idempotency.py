@@ -1,0 +1,303 @@
+"""Idempotency keys: a write that arrives twice acts once (api.md "Idempotency", rules.md §12).
+
+Every ``POST``, ``PUT`` and ``DELETE`` under ``/api/`` may carry
+``Idempotency-Key``; so do the pages' result form, confirmations and penalties
+(the header from ``static/js/outbox.js``, or the hidden field
+``idempotency_key`` where a page is sent without script). ``IdempotencyMiddleware``:
+
+1. finds the request's **scope**: the user it is authenticated as (a token,
+   or a session with a valid CSRF token), or for anonymous requests its path.
+   A request whose credentials are refused (a wrong token, a missing CSRF
+   token) is nobody's request: it passes through and is answered as without
+   a key (with ``Idempotency-Key-Ignored: credentials``, which tells the
+   phone's outbox to ask for a login), so that it cannot use up a key;
+2. **claims** the key with an insert into ``IdempotencyKey`` *before* the view
+   runs. The unique constraint on (scope, key) lets exactly one request win,
+   in every process of every app server over the database;
+3. the winner runs the view; its answer (status, body and the headers that
+   describe the body) is stored, except a ``5xx``: then the claim is released
+   and the key may be used again;
+4. a later request with the key replays the stored answer with
+   ``Idempotent-Replayed: true`` if method, path and body (byte for byte) are
+   the same, else answers ``422 idempotency_key_reused``; while the first is
+   still being processed it waits up to ``IDEMPOTENCY_WAIT_SECONDS`` for its
+   answer, then answers ``409 request_in_progress``.
+
+A stored answer lives ``IDEMPOTENCY_TTL`` (24 hours); after that the key is
+new again. Expired keys are deleted now and then on a claim and by
+``manage.py idempotency_cleanup``. A claim left in progress by a process that
+died is taken over after ``IDEMPOTENCY_STALE``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from rest_framework.authentication import CSRFCheck
+from rest_framework.authtoken.models import Token
+
+from tournaments.models import IdempotencyKey
+
+__all__ = [
+    "FIELD",
+    "HEADER",
+    "IGNORED_HEADER",
+    "KEY_PATTERN",
+    "REPLAYED_HEADER",
+    "IdempotencyMiddleware",
+    "purge_expired",
+]
+
+logger = logging.getLogger(__name__)
+
+HEADER = "Idempotency-Key"
+REPLAYED_HEADER = "Idempotent-Replayed"
+#: On an answer whose request's key was not used because its credentials were refused.
+IGNORED_HEADER = "Idempotency-Key-Ignored"
+#: The hidden field of a page's form that carries the key where no script sends the header.
+FIELD = "idempotency_key"
+#: 1 to 100 visible ASCII characters.
+KEY_PATTERN = re.compile(r"[\x21-\x7e]{1,100}")
+WRITE_METHODS = frozenset({"POST", "PUT", "DELETE"})
+#: The headers of an answer that describe its body; a replay carries them too.
+KEPT_HEADERS = (
+    "Content-Type",
+    "Content-Language",
+    "Content-Disposition",
+    "Location",
+    "Retry-After",
+    "Allow",
+    "WWW-Authenticate",
+)
+#: How often (one claim in N) a claim also deletes the expired keys.
+PURGE_ONE_IN = 50
+
+
+def ttl() -> timedelta:
+    return getattr(settings, "IDEMPOTENCY_TTL", timedelta(hours=24))
+
+
+def purge_expired() -> int:
+    """Delete every key older than the TTL; how many were deleted."""
+    deleted, _by_model = IdempotencyKey.objects.filter(
+        created_at__lte=timezone.now() - ttl()
+    ).delete()
+    return deleted
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """What makes two requests with one key the same request."""
+
+    method: str
+    path: str
+    body_sha256: str
+
+    @classmethod
+    def of(cls, request: HttpRequest, body: bytes) -> Fingerprint:
+        return cls(request.method or "", request.get_full_path(), hashlib.sha256(body).hexdigest())
+
+    def matches(self, row: IdempotencyKey) -> bool:
+        return (row.method, row.path, row.body_sha256) == (
+            self.method,
+            self.path,
+            self.body_sha256,
+        )
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path_info == "/api" or request.path_info.startswith("/api/")
+
+
+def request_key(request: HttpRequest) -> str | None:
+    """The request's key: the header, or on a page's form the hidden field."""
+    key = request.headers.get(HEADER)
+    if key is not None:
+        return key
+    if _is_api(request) or request.content_type != "application/x-www-form-urlencoded":
+        return None
+    if "HX-Request" in request.headers:
+        # htmx sends the form's fields along (the live check of the result form):
+        # not the submission the key belongs to.
+        return None
+    field = request.POST.get(FIELD)
+    return field or None
+
+
+def _csrf_ok(request: HttpRequest) -> bool:
+    """Whether Django's CSRF check (as DRF's session authentication runs it) accepts."""
+    check = CSRFCheck(lambda _request: HttpResponse())
+    check.process_request(request)
+    return check.process_view(request, None, (), {}) is None  # type: ignore[arg-type]
+
+
+def request_scope(request: HttpRequest) -> str | None:
+    """``user:<id>``, ``path:<sha256 of the path>``, or None: credentials refused."""
+    api = _is_api(request)
+    if api:
+        auth = request.headers.get("Authorization", "").encode("latin-1", "replace").split()
+        if auth and auth[0].lower() == b"token":
+            if len(auth) != 2:
+                return None
+            try:
+                token = Token.objects.select_related("user").get(key=auth[1].decode())
+            except (Token.DoesNotExist, UnicodeError):
+                return None
+            return f"user:{token.user.pk}" if token.user.is_active else None
+    user = getattr(request, "user", None)
+    authenticated = bool(user is not None and user.is_authenticated)
+    # DRF checks CSRF for session users only; Django's pages check it for everyone.
+    if (authenticated or not api) and not _csrf_ok(request):
+        return None
+    if authenticated:
+        assert user is not None
+        return f"user:{user.pk}"
+    return "path:" + hashlib.sha256(request.path.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Claim:
+    """The outcome of claiming a key: ``state`` is claimed, stored, reused or in_progress."""
+
+    state: str
+    row: IdempotencyKey | None = None
+
+
+def claim(scope: str, key: str, fingerprint: Fingerprint) -> Claim:
+    """Insert the key for this request, or find what the first request with it did."""
+    wait = float(getattr(settings, "IDEMPOTENCY_WAIT_SECONDS", 3.0))
+    stale = getattr(settings, "IDEMPOTENCY_STALE", timedelta(minutes=5))
+    deadline = time.monotonic() + wait
+    if random.randrange(PURGE_ONE_IN) == 0:
+        purge_expired()
+    while True:
+        now = timezone.now()
+        try:
+            with transaction.atomic():
+                row = IdempotencyKey.objects.create(
+                    scope=scope,
+                    key=key,
+                    method=fingerprint.method,
+                    path=fingerprint.path,
+                    body_sha256=fingerprint.body_sha256,
+                    created_at=now,
+                )
+            return Claim("claimed", row)
+        except IntegrityError:
+            pass
+        found = IdempotencyKey.objects.filter(scope=scope, key=key).first()
+        if found is None:  # released meanwhile (a 5xx): claim it again
+            continue
+        expired = found.created_at <= now - ttl()
+        abandoned = found.status is None and found.created_at <= now - stale
+        if expired or abandoned:
+            IdempotencyKey.objects.filter(pk=found.pk, created_at=found.created_at).delete()
+            continue
+        if not fingerprint.matches(found):
+            return Claim("reused", found)
+        if found.status is not None:
+            return Claim("stored", found)
+        if time.monotonic() >= deadline:
+            return Claim("in_progress", found)
+        time.sleep(0.05)
+
+
+def _error(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
+    """An error in the API's shape under ``/api/``; plain text for a page's script."""
+    if _is_api(request):
+        return JsonResponse({"errors": [{"code": code, "message": message}]}, status=status)
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+def replay(row: IdempotencyKey) -> HttpResponse:
+    response = HttpResponse(bytes(row.body), status=row.status or 200)
+    for name, value in row.headers.items():
+        response[name] = value
+    response[REPLAYED_HEADER] = "true"
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def store(row: IdempotencyKey, response: HttpResponseBase) -> None:
+    assert isinstance(response, HttpResponse)
+    headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
+    IdempotencyKey.objects.filter(pk=row.pk).update(
+        status=response.status_code, headers=headers, body=response.content
+    )
+
+
+def release(row: IdempotencyKey) -> None:
+    IdempotencyKey.objects.filter(pk=row.pk).delete()
+
+
+class IdempotencyMiddleware:
+    """Claims, replays and stores keyed writes (see the module's docstring)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        if request.method not in WRITE_METHODS:
+            return self.get_response(request)
+        try:
+            body = request.body
+            key = request_key(request)
+        except RequestDataTooBig:
+            return self.get_response(request)
+        if key is None:
+            return self.get_response(request)
+        if not KEY_PATTERN.fullmatch(key):
+            return _error(
+                request,
+                400,
+                "invalid_idempotency_key",
+                _("The Idempotency-Key must be 1 to 100 visible ASCII characters."),
+            )
+        scope = request_scope(request)
+        if scope is None:
+            refused = self.get_response(request)
+            refused[IGNORED_HEADER] = "credentials"
+            return refused
+        found = claim(scope, key, Fingerprint.of(request, body))
+        assert found.row is not None
+        if found.state == "stored":
+            return replay(found.row)
+        if found.state == "reused":
+            return _error(
+                request,
+                422,
+                "idempotency_key_reused",
+                _("This Idempotency-Key was already used for another request."),
+            )
+        if found.state == "in_progress":
+            busy = _error(
+                request,
+                409,
+                "request_in_progress",
+                _("A request with this Idempotency-Key is still being processed."),
+            )
+            busy["Retry-After"] = "1"
+            return busy
+        try:
+            response = self.get_response(request)
+        except BaseException:
+            release(found.row)
+            raise
+        if response.status_code >= 500 or response.streaming:
+            release(found.row)  # the key may be used again
+        else:
+            store(found.row, response)
+        return response
