@@ -38,6 +38,7 @@ from tournaments import documents, selectors
 from tournaments.documents import PDF, XLSX, Audience, Exporter, NothingToPrint, imports
 from tournaments.errors import ErrorItem
 from tournaments.models import Tournament
+from tournaments.site import absolute_url, absolute_url_builder
 
 from .fields import StrictSerializer
 from .participants import ParticipantOutput
@@ -180,13 +181,13 @@ class DocumentApi(APIView):
         exporter = self.exporter
 
         def render() -> bytes:
-            return exporter.render(tournament, absolute_uri=request.build_absolute_uri, **params)
+            return exporter.render(tournament, absolute_uri=absolute_url_builder(request), **params)
 
         if exporter.audience == Audience.PUBLIC:
             # The same for everyone: rendered once per tournament state, then from the cache.
             variant = "|".join(
                 [
-                    request.build_absolute_uri("/"),
+                    absolute_url(request, "/"),
                     get_language() or "",
                     urlencode(sorted(params.items())),
                 ]
