@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -131,7 +132,9 @@ class AsyncHub:
         """A change committed in this process (any thread)."""
         state = State(version, what)
         with contextlib.suppress(RuntimeError):  # the loop has closed
-            self.loop.call_soon_threadsafe(self.offer, tournament_id, state, newer_only=True)
+            self.loop.call_soon_threadsafe(
+                functools.partial(self.offer, tournament_id, state, newer_only=True)
+            )
 
     async def _read(self) -> dict[int, State]:
         ids = list(self.listeners)
