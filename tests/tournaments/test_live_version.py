@@ -119,13 +119,10 @@ def test_listeners_hear_once_per_transaction_after_the_commit(
     start = live.live_version(tournament.pk)
     people = list(tournament.participants.all()[:3])
     heard = listen()
-    with django_capture_on_commit_callbacks(execute=True):
-        with transaction.atomic():
-            for person in people:
-                services.penalty_give(
-                    participant=person, kind="warning", reason="Loud", actor=referee
-                )
-            assert heard == []  # nothing before the commit
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        for person in people:
+            services.penalty_give(participant=person, kind="warning", reason="Loud", actor=referee)
+        assert heard == []  # nothing before the commit
     assert heard == [(tournament.pk, start + 3, "penalty")]
 
 
@@ -135,10 +132,13 @@ def test_listeners_hear_nothing_of_a_rolled_back_change(
     tournament = factories.drawn_tournament(10)
     start = live.live_version(tournament.pk)
     heard = listen()
-    with django_capture_on_commit_callbacks(execute=True):
-        with pytest.raises(RuntimeError), transaction.atomic():
-            live.live_bump(tournament_id=tournament.pk, what="result")
-            raise RuntimeError
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        pytest.raises(RuntimeError),
+        transaction.atomic(),
+    ):
+        live.live_bump(tournament_id=tournament.pk, what="result")
+        raise RuntimeError
     assert heard == []
     assert live.live_version(tournament.pk) == start
     with django_capture_on_commit_callbacks(execute=True):
