@@ -15,11 +15,14 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def listen():
+def listen(monkeypatch):
     """Starts a listener; returns what it is told, as (tournament, version, what).
 
     Started after the test's setup: the test's own transaction never commits,
-    so changes made before would be told only at its (never coming) commit."""
+    so changes made before would be told only at its (never coming) commit.
+    The listeners the app registers (the push channel's publisher) are set
+    aside meanwhile, so that the setup's changes wait for no commit at all."""
+    monkeypatch.setattr(live_version_module, "_listeners", [])
     calls: list[tuple[int, int, str]] = []
 
     def listener(tournament_id: int, version: int, what: str) -> None:
