@@ -96,6 +96,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-game-history": {"GET": REFEREE},
     "api-game-confirm": {"POST": REFEREE},
     "api-standings": {"GET": ANYONE},
+    "api-tournament-events": {"GET": ANYONE},
     "api-penalties": {"GET": ANYONE, "POST": REFEREE},
     "api-knockout": {"GET": ANYONE},
     "api-knockout-start": {"POST": ORGANISER},

@@ -34,7 +34,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, BaseThrottle
 from rest_framework.views import APIView
 
-from tournaments import documents, selectors
+from tournaments import documents, live
 from tournaments.documents import PDF, XLSX, Audience, Exporter, NothingToPrint, imports
 from tournaments.errors import ErrorItem
 from tournaments.models import Tournament
@@ -192,9 +192,10 @@ class DocumentApi(APIView):
                     urlencode(sorted(params.items())),
                 ]
             )
-            content = selectors.once_per_state(
+            content = live.once_per_state(
                 kind=exporter.identifier,
                 tournament_id=tournament.pk,
+                version=live.state_version(tournament.pk),
                 variant=variant,
                 render=render,
             )

@@ -7,6 +7,7 @@ from . import (
     characters,
     commitments,
     draw,
+    events,
     games,
     knockout,
     participants,
@@ -51,6 +52,11 @@ urlpatterns = [
         "tournaments/<id:tournament_id>/group-stage/draw/",
         draw.GroupDrawApi.as_view(),
         name="api-group-draw",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/events/",
+        events.EventStreamApi.as_view(),
+        name="api-tournament-events",
     ),
     path("tournaments/<id:tournament_id>/games/", games.GameListApi.as_view(), name="api-games"),
     path(

@@ -35,7 +35,7 @@ from .people import MINIMUM_AGE, Participant, Penalty
 from .play import Game, GroupDraw, Seat, Table
 from .results import Result, ResultQuerySet, ResultSeat, ResultSeatQuerySet, RoleChoice
 from .staff import TournamentStaff
-from .tournament import Character, RulesetChoice, Stage, Tournament
+from .tournament import Character, LiveWhat, RulesetChoice, Stage, Tournament
 
 __all__ = [
     "MINIMUM_AGE",
@@ -45,6 +45,7 @@ __all__ = [
     "Game",
     "GroupDraw",
     "Knockout",
+    "LiveWhat",
     "LotDraw",
     "Participant",
     "Penalty",

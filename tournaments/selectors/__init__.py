@@ -13,7 +13,6 @@ Modules by task:
 - ``player``: everything one participant's page shows (``PlayerRecord``);
 - ``statistics``: wins per side and table size (rules.md §11);
 - ``draws``: the published draw commitments (``CommitmentView``);
-- ``live``: the *live version* that tells the live pages whether anything changed.
 """
 
 from tournaments.selectors.draws import CommitmentView, draw_commitments
@@ -40,7 +39,6 @@ from tournaments.selectors.knockout import (
     knockout_tables,
     lot_draws,
 )
-from tournaments.selectors.live import live_version, once_per_state
 from tournaments.selectors.player import (
     GroupSeat,
     KnockoutStep,
@@ -84,9 +82,7 @@ __all__ = [
     "knockout_round_advancers",
     "knockout_round_winners",
     "knockout_tables",
-    "live_version",
     "lot_draws",
-    "once_per_state",
     "participants_named",
     "player_record",
     "ruleset_statistics",
