@@ -103,7 +103,8 @@ def prepare(env: dict[str, str]) -> None:
 
 
 def event_server_command(port: int) -> list[str] | None:
-    """The event server's command (see the README); None where it is not installed."""
+    """The event server (uvicorn on Django's ASGI application, only the event paths reach it;
+    README "Production"); None where it is not installed."""
     if importlib.util.find_spec("uvicorn") is None:
         return None
     return [
@@ -116,6 +117,10 @@ def event_server_command(port: int) -> list[str] | None:
         "--port",
         str(port),
         "--no-access-log",
+        "--timeout-graceful-shutdown",
+        "3",
+        "--backlog",
+        "4096",
         "--log-level",
         "warning",
     ]

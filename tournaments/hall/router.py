@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 __all__ = ["EVENT_PATH", "Backend", "Router", "route"]
 
-EVENT_PATH = re.compile(rb"^/api/tournaments/[0-9]+/events/?$")
+EVENT_PATH = re.compile(rb"^/api/tournaments/[0-9]+/events/$")
 MAX_HEAD = 64 * 1024
 HEAD_SECONDS = 30.0
 COPY_CHUNK = 64 * 1024
