@@ -13,8 +13,8 @@ from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
-from .production import *  # noqa: F403
 from .base import env_list
+from .production import *  # noqa: F403
 
 HALL_URL = os.environ.get("HALL_URL", "").rstrip("/")
 if not HALL_URL.startswith("http://"):
@@ -47,4 +47,4 @@ SECURE_HSTS_SECONDS = 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = False
 SECURE_HSTS_PRELOAD = False
 # Nobody in front of the hall's router may claim HTTPS.
-SECURE_PROXY_SSL_HEADER = None
+SECURE_PROXY_SSL_HEADER = None  # type: ignore[assignment]

@@ -15,4 +15,4 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 
 # One line per request is for operators; tests that check it raise the level themselves.
-LOGGING["loggers"]["bang.requests"]["level"] = "WARNING"  # noqa: F405
+LOGGING["loggers"]["bang.requests"] = {"level": "WARNING"}  # type: ignore[index]  # noqa: F405

@@ -41,7 +41,9 @@ def test_the_head_names_the_client_and_closes_and_drops_what_a_client_claims():
     assert lines[0] == b"GET /t/1/ HTTP/1.1"
     assert b"Host: 10.0.0.5:8000" in lines and b"Cookie: a=b" in lines
     assert b"X-Forwarded-For: 10.0.0.23" in lines and b"Connection: close" in lines
-    assert not any(b"1.2.3.4" in line or b"https" in line or b"keep-alive" in line for line in lines)
+    assert not any(
+        b"1.2.3.4" in line or b"https" in line or b"keep-alive" in line for line in lines
+    )
     assert forwarded.endswith(b"\r\n\r\n")
     assert rewrite_head(b"NONSENSE", "x") is None
     assert rewrite_head(b"GET / HTTP/1.1\r\nno colon here", "x") is None
@@ -53,7 +55,11 @@ async def _backend(name: bytes) -> tuple[asyncio.Server, int, list[bytes]]:
     async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         head = await reader.readuntil(b"\r\n\r\n")
         length = next(
-            (int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")),
+            (
+                int(line.split(b":")[1])
+                for line in head.split(b"\r\n")
+                if line.lower().startswith(b"content-length")
+            ),
             0,
         )
         body = await reader.readexactly(length)
@@ -79,11 +85,15 @@ def test_requests_and_bodies_reach_the_right_server_through_one_port():
     async def scenario() -> None:
         app, app_port, app_seen = await _backend(b"app")
         events, events_port, events_seen = await _backend(b"events")
-        router = Router(app=Backend("127.0.0.1", app_port), events=Backend("127.0.0.1", events_port))
+        router = Router(
+            app=Backend("127.0.0.1", app_port), events=Backend("127.0.0.1", events_port)
+        )
         server = await router.serve("127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
         async with app, events, server:
-            page = await _ask(port, b"POST /t/1/staff/ HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nhello")
+            page = await _ask(
+                port, b"POST /t/1/staff/ HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nhello"
+            )
             stream = await _ask(port, b"GET /api/tournaments/1/events/ HTTP/1.1\r\nHost: h\r\n\r\n")
         assert page.endswith(b"app:hello")
         assert stream.endswith(b"events:")
@@ -97,7 +107,9 @@ def test_a_backend_that_is_down_answers_502():
         router = Router(app=Backend("127.0.0.1", 9), events=None)
         server = await router.serve("127.0.0.1", 0)
         async with server:
-            return await _ask(server.sockets[0].getsockname()[1], b"GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+            return await _ask(
+                server.sockets[0].getsockname()[1], b"GET / HTTP/1.1\r\nHost: h\r\n\r\n"
+            )
 
     assert asyncio.run(scenario()).startswith(b"HTTP/1.1 502 ")
 

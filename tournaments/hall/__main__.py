@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import os
 import secrets
@@ -164,7 +165,7 @@ async def run(env: dict[str, str], processes: list[tuple[str, subprocess.Popen[b
     app = Backend(LOOPBACK, int(env["_HALL_APP_PORT"]))
     event_port = env.get("_HALL_EVENT_PORT")
     events = Backend(LOOPBACK, int(event_port)) if event_port else None
-    server = await Router(app=app, events=events).serve("0.0.0.0", port)  # noqa: S104
+    server = await Router(app=app, events=events).serve("0.0.0.0", port)
     banner(env["HALL_URL"])
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -178,10 +179,8 @@ async def run(env: dict[str, str], processes: list[tuple[str, subprocess.Popen[b
                     say(f"The {name} stopped (exit code {process.returncode}): stopping the hall.")
                     stop.set()
                     code = 1
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 1.0)
-            except TimeoutError:
-                pass
     return code
 
 
@@ -214,9 +213,7 @@ def serve() -> int:
             )
         )
         if event_command is not None:
-            processes.append(
-                ("event server", subprocess.Popen(event_command, env=env, cwd=ROOT))
-            )
+            processes.append(("event server", subprocess.Popen(event_command, env=env, cwd=ROOT)))
         wait_for(app_port, processes[0][1], processes[0][0])
         if event_command is not None:
             wait_for(int(env["_HALL_EVENT_PORT"]), processes[1][1], processes[1][0])

@@ -26,10 +26,10 @@ from django_tables2 import RequestConfig
 
 from tournaments import selectors
 from tournaments.models import Tournament
+from tournaments.site import absolute_url
 from tournaments.web.public.common import POLL_SECONDS, PublicStage, base_context, tournament_stage
 from tournaments.web.public.leaderboard import still_playing
 from tournaments.web.public.live import live_views
-from tournaments.site import absolute_url
 from tournaments.web.tables import ProjectorTable
 
 #: At most this many rows a page; fewer when the screen is smaller (projector.js).
