@@ -7,7 +7,7 @@ Answers JSON, never cached::
 - ``database``: one ``SELECT 1``.
 - ``cache``: a value written and read back (Redis where ``REDIS_URL`` is set).
 - ``events``: the event server's own ``/healthz?shallow=1`` at
-  ``EVENT_SERVER_URL`` answered ``ok`` within 2 s; ``"off"`` where no event
+  ``EVENT_SERVER_URL`` answered ``ok`` within 5 s; ``"off"`` where no event
   server is configured (the development server). ``?shallow=1`` skips this
   check: that is how the event server is asked, and what a unit's start-up
   check of one server uses.
@@ -38,7 +38,7 @@ logger = logging.getLogger(__name__)
 OK = "ok"
 OFF = "off"
 UNAVAILABLE = "unavailable"
-EVENT_SERVER_TIMEOUT = 2.0
+EVENT_SERVER_TIMEOUT = 5.0
 
 
 def _database() -> str:
