@@ -117,8 +117,10 @@ def test_the_tls_site_is_valid_nginx(tmp_path):
     require("openssl")
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
-        + ["-subj", "/CN=bang.example.org", "-keyout", str(key), "-out", str(cert)],
+        [
+            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
+            *("-subj", "/CN=bang.example.org", "-keyout", str(key), "-out", str(cert)),
+        ],
         check=True,
         capture_output=True,
     )
@@ -211,12 +213,10 @@ def test_nginx_gunicorn_and_the_event_server_on_loopback(tmp_path):
                 # A burst of spectators on the new state: one app request for twenty.
                 fragment = f"/t/{cup['id']}/leaderboard/live/"
                 before = app_requests(log, fragment)
+                german = {"Accept-Language": "de"}
                 with ThreadPoolExecutor(20) as pool:
                     answers = list(
-                        pool.map(
-                            lambda _: call("GET", base + fragment, headers={"Accept-Language": "de"}),
-                            range(20),
-                        )
+                        pool.map(lambda _: call("GET", base + fragment, headers=german), range(20))
                     )
                 assert {status for status, _, _ in answers} == {200}
                 assert len({body for _, _, body in answers}) == 1
