@@ -112,6 +112,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-results-xlsx": {"GET": ANYONE},
     "api-ranking-pdf": {"GET": ANYONE},
     "api-statistics-xlsx": {"GET": ANYONE},
+    "healthz": {"GET": ANYONE},
 }
 
 
