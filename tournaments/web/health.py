@@ -53,11 +53,14 @@ def _database() -> str:
 
 
 def _cache() -> str:
-    key, value = "healthz", secrets.token_hex(4)
+    # A key of its own: checks running at the same time must not read each other's value.
+    value = secrets.token_hex(8)
+    key = f"healthz:{value}"
     try:
         cache.set(key, value, timeout=10)
         if cache.get(key) != value:
             raise RuntimeError("the cache did not give back what it was given")
+        cache.delete(key)
     except Exception:
         logger.exception("health: the cache does not work")
         return UNAVAILABLE

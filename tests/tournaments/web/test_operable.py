@@ -98,3 +98,13 @@ def test_the_log_names_the_phone_behind_a_trusted_proxy(caplog, settings):
     Client().get("/healthz", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="10.0.0.9")
     (line,) = [r.getMessage() for r in caplog.records if r.name == "bang.requests"]
     assert line.endswith(" 10.0.0.9")
+
+
+def test_health_checks_at_the_same_time_do_not_disturb_each_other():
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tournaments.web.health import _cache
+
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(lambda _: _cache(), range(400)))
+    assert set(results) == {"ok"}
