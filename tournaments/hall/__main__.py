@@ -83,7 +83,8 @@ def hall_environment() -> dict[str, str]:
             "PYTHONUNBUFFERED": "1",
         }
     )
-    env.setdefault("DATABASE_URL", f"sqlite:///{data / 'hall.sqlite3'}")
+    if not env.get("DATABASE_URL"):
+        env["DATABASE_URL"] = f"sqlite:///{data / 'hall.sqlite3'}"
     return env
 
 
