@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import pytest
 
@@ -47,6 +50,26 @@ def test_the_head_names_the_client_and_closes_and_drops_what_a_client_claims():
     assert forwarded.endswith(b"\r\n\r\n")
     assert rewrite_head(b"NONSENSE", "x") is None
     assert rewrite_head(b"GET / HTTP/1.1\r\nno colon here", "x") is None
+
+
+def run(scenario: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
+    """``asyncio.run`` in a thread of its own: the test's thread may already run an
+    event loop (Playwright's, after a browser test in the same process)."""
+    result: list[Any] = []
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            result.append(asyncio.run(scenario()))
+        except BaseException as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(30)
+    if errors:
+        raise errors[0]
+    return result[0]
 
 
 async def _backend(name: bytes) -> tuple[asyncio.Server, int, list[bytes]]:
@@ -99,7 +122,7 @@ def test_requests_and_bodies_reach_the_right_server_through_one_port():
         assert stream.endswith(b"events:")
         assert b"X-Forwarded-For: 127.0.0.1" in app_seen[0] and len(events_seen) == 1
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 def test_a_backend_that_is_down_answers_502():
@@ -111,7 +134,7 @@ def test_a_backend_that_is_down_answers_502():
                 server.sockets[0].getsockname()[1], b"GET / HTTP/1.1\r\nHost: h\r\n\r\n"
             )
 
-    assert asyncio.run(scenario()).startswith(b"HTTP/1.1 502 ")
+    assert run(scenario).startswith(b"HTTP/1.1 502 ")
 
 
 def test_the_named_address_wins_and_the_loopback_is_never_an_interface_choice(monkeypatch):
