@@ -2,6 +2,7 @@
 #   make run   - set up, load the demo tournament, serve http://127.0.0.1:8000 (SQLite)
 #   make test  - set up and run the whole test suite
 #   make schema - refresh docs/openapi.yaml, the API's schema as reviewed
+#   make hall  - serve the hall from this laptop on 0.0.0.0:$${HALL_PORT:-8000} (README "The hall")
 # uv is installed from PyPI if missing; it creates .venv from pyproject.toml + uv.lock.
 # `make run`/`make demo` install only what running needs (no dev group: no test,
 # lint or browser tools); `make test` adds the dev group.
@@ -12,7 +13,7 @@ PY := $(UV) run --frozen python
 PY_RUN := $(UV) run --frozen --no-dev python
 PYTEST_ARGS ?= -n 2
 
-.PHONY: uv setup setup-run run test lint messages demo schema
+.PHONY: uv setup setup-run run test lint messages demo schema hall hall-setup hall-admin
 
 uv:
 	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
@@ -51,3 +52,16 @@ messages:
 # refresh it after a deliberate change of the API and commit it with the change.
 schema:
 	$(PY) manage.py spectacular --lang en --validate --fail-on-warn --file docs/openapi.yaml
+
+# The laptop in the hall (README "The hall"): runtime dependencies only (--inexact
+# keeps a developer's test tools), then migrate, collectstatic, compilemessages and
+# the production stack on 0.0.0.0:$${HALL_PORT:-8000}. HALL_DEMO=1 loads the demo.
+hall-setup: uv
+	$(UV) sync --frozen --no-dev --inexact
+
+hall: hall-setup
+	$(UV) run --frozen --no-sync python -m tournaments.hall
+
+# An organiser's login for the hall (asks for name and password).
+hall-admin: hall-setup
+	$(UV) run --frozen --no-sync python -m tournaments.hall manage createsuperuser

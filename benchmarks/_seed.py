@@ -76,7 +76,7 @@ def main() -> None:
             "signed": True,
         }
         token = Token.objects.create(user=referee).key
-        saves.append({"game": game.pk, "token": token, "body": body})
+        saves.append({"game": game.pk, "table": game.table.number, "token": token, "body": body})
     finished = simulate_tournament(
         participants=participants, seed="finished", organiser=organiser, name="Beendet"
     )

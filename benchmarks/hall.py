@@ -1,79 +1,121 @@
 """A full hall on a championship day, simulated against the production set-up.
 
-    uv run python benchmarks/hall.py [--phones 200] [--window 120] [--idle-phones 1000]
+    uv run python benchmarks/hall.py [--mode both|poll|push] [--phones 200] [--window 120]
+                                     [--idle-phones 1000] [--idle-streams 2000]
 
-Needs PostgreSQL (see ``_server.py``). Serves the app with gunicorn (2 sync
-workers, production settings) over a 126-player tournament in round 4 of the
-group stage, then plays the scenario of issue 14:
+Needs PostgreSQL (see ``_server.py``; ``BENCH_DATABASE`` names the database)
+and redis-server. Serves the app as the production recipe does: gunicorn with
+the project's ``config/gunicorn.py``, the event server (uvicorn, only the event
+paths are sent to it), Redis (shared cache and the event channel), production
+settings, over a 126-player tournament in round 4 of the group stage. Then,
+per mode (each on a fresh database):
 
-- ``--phones`` phones poll the leaderboard's live fragment every 3 s exactly as
-  the page does (htmx ``every 3s`` with ``If-None-Match``; a new connection per
-  poll, as gunicorn's sync workers close each one);
-- a projector polls its fragment at the same pace;
-- 21 referees each save their table's result once (``PUT /api/games/{id}/result/``)
-  at a random moment within ``--window`` seconds.
+- **poll** (the pages without a stream): ``--phones`` phones poll the
+  leaderboard's live fragment every 3 s exactly as the page does
+  (``If-None-Match``; a new connection per poll), a projector polls its
+  fragment, and 21 referees each save their table's result once
+  (``PUT /api/games/{id}/result/``) at a random moment within ``--window``
+  seconds. Then ``--idle-phones`` phones poll the unchanged leaderboard for
+  ``--idle-seconds``.
+- **push** (the pages as they are): the same hall, but each phone and the
+  projector hold the tournament's event stream open and fetch their fragment
+  when an event arrives (ping, then fetch). Then ``--idle-streams`` streams are
+  held open for ``--idle-stream-seconds`` while a referee corrects a result.
 
-It prints the save and poll latencies (p50/p99), when the last phone shows each
-result after its save was answered (the first answer to a poll sent after the
-save's answer: an upper bound), the errors, and the share of the machine the
-server used. Then ``--idle-phones`` phones poll the unchanged leaderboard for
-30 s and the same share is printed for them.
+What counts:
+
+- A phone has **seen** a result only when a body it received shows it: the
+  table is gone from the fragment's "still playing" list. A ``304`` keeps what
+  the phone had. Per save: when the last phone saw it, after the save was
+  answered; in push mode also when the last phone had the event that led to it.
+- Latencies of polls sent within the window only (not the warm-up, not the
+  tail after it).
+- The **server's share of the machine**: the CPU of every process of the
+  server tree that ran during the window (gunicorn's master and workers, the
+  event server, Redis, PostgreSQL's postmaster, helpers and the backends of
+  the benchmark's database, including those started later), sampled per
+  process (``_server.TreeMeter``). The machine's total load is printed beside
+  it: the machine may be shared.
+- Memory: the proportional set size (PSS) of the event server and of the
+  whole tree, before and with the idle streams open.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import json
 import os
 import random
+import re
+import resource
 import statistics
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _server import (
-    cpu_seconds,
+    TreeMeter,
+    descendants,
     gunicorn,
-    postgres_pids,
     prepare,
-    process_tree,
     production_env,
-    threads,
+    pss_bytes,
+    redis_server,
+    uvicorn,
 )
 
 POLL_SECONDS = 3.0
+#: A table in a fragment's "still playing" list: "Tisch 5 · Runde 4".
+CHIP = re.compile(rb'class="chip">\D*(\d+)\D+(\d+)\D*</span>')
+
+Address = tuple[str, int]
+
+
+def playing(body: bytes) -> set[int]:
+    """The tables a fragment shows as still playing."""
+    return {int(table) for table, _round in CHIP.findall(body)}
 
 
 @dataclass
 class Stats:
     polls: list[float] = field(default_factory=list)
-    poll_200: int = 0
+    fetch_200: int = 0
+    fetch_304: int = 0
     saves: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-    # (phone, sent at, answered at) of every poll
-    answers: list[tuple[int, float, float]] = field(default_factory=list)
-    # when each save was answered
-    saved_at: list[float] = field(default_factory=list)
+    dropped: int = 0
+    #: table -> when its save was answered
+    saved_at: dict[int, float] = field(default_factory=dict)
+    #: table -> phone -> when a body it received first showed the table done
+    seen: dict[int, dict[int, float]] = field(default_factory=dict)
+    #: table -> phone -> when the event arrived that led to that body (push)
+    pinged: dict[int, dict[int, float]] = field(default_factory=dict)
+    window: tuple[float, float] = (0.0, 0.0)
 
 
 async def request(
-    host: str, port: int, method: str, path: str, headers: dict[str, str], body: bytes = b""
+    address: Address, method: str, path: str, headers: dict[str, str], body: bytes = b""
 ) -> tuple[int, dict[str, str], bytes]:
-    """One HTTP/1.1 request on a new connection (``Connection: close``)."""
+    """One HTTP/1.1 request on a new connection (``Connection: close``), body decoded."""
+    host, port = address
     reader, writer = await asyncio.open_connection(host, port)
-    lines = [f"{method} {path} HTTP/1.1", f"Host: {host}", "Connection: close"]
-    lines += [f"{name}: {value}" for name, value in headers.items()]
-    if body:
-        lines.append(f"Content-Length: {len(body)}")
-    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-    await writer.drain()
-    raw = await reader.read()
-    writer.close()
+    try:
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {host}", "Connection: close"]
+        lines += [f"{name}: {value}" for name, value in headers.items()]
+        if body:
+            lines.append(f"Content-Length: {len(body)}")
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        await writer.drain()
+        raw = await reader.read()
+    finally:
+        writer.close()
     head, _, payload = raw.partition(b"\r\n\r\n")
     status_line, *header_lines = head.decode("latin-1").split("\r\n")
     status = int(status_line.split()[1])
@@ -81,52 +123,326 @@ async def request(
     for line in header_lines:
         name, _, value = line.partition(":")
         answer_headers[name.strip().lower()] = value.strip()
+    if answer_headers.get("content-encoding") == "gzip":
+        payload = gzip.decompress(payload)
     return status, answer_headers, payload
 
 
-async def phone(
-    number: int, base: tuple[str, int], path: str, stats: Stats, stop: float, record: bool
+class Phone:
+    """What one phone's screen shows, and when it first showed each result."""
+
+    def __init__(self, number: int, stats: Stats | None, tables: set[int]) -> None:
+        self.number, self.stats, self.tables = number, stats, tables
+        self.etag = ""
+        self.last_ping = 0.0
+
+    async def fetch(self, address: Address, path: str, *, record_latency: bool) -> None:
+        headers = {"HX-Request": "true", "Accept-Encoding": "gzip"}
+        if self.etag:
+            headers["If-None-Match"] = self.etag
+        sent = time.monotonic()
+        stats = self.stats
+        try:
+            status, answer, body = await request(address, "GET", path, headers)
+        except OSError as error:
+            if stats is not None:
+                stats.errors.append(f"fetch: {error}")
+            return
+        answered = time.monotonic()
+        if stats is None:
+            return
+        if status not in (200, 304):
+            stats.errors.append(f"fetch: HTTP {status}")
+            return
+        if record_latency and stats.window[0] <= sent <= stats.window[1]:
+            stats.polls.append(answered - sent)
+        if status == 304:
+            stats.fetch_304 += 1
+            return
+        stats.fetch_200 += 1
+        self.etag = answer.get("etag", self.etag)
+        done = self.tables - playing(body)
+        for table in done:
+            seen = stats.seen.setdefault(table, {})
+            if self.number not in seen:
+                seen[self.number] = answered
+                stats.pinged.setdefault(table, {})[self.number] = self.last_ping
+
+
+async def polling_phone(
+    phone: Phone, address: Address, path: str, stop: float, *, record: bool = True
 ) -> None:
-    host, port = base
     await asyncio.sleep(random.uniform(0, POLL_SECONDS))
-    etag = ""
     while time.monotonic() < stop:
         sent = time.monotonic()
-        headers = {"HX-Request": "true", "Accept-Encoding": "gzip"}
-        if etag:
-            headers["If-None-Match"] = etag
-        try:
-            status, answer, _ = await request(host, port, "GET", path, headers)
-        except OSError as error:
-            stats.errors.append(f"poll: {error}")
-            status, answer = 0, {}
-        answered = time.monotonic()
-        if status in (200, 304):
-            etag = answer.get("etag", etag)
-            if record:
-                stats.polls.append(answered - sent)
-                stats.answers.append((number, sent, answered))
-                stats.poll_200 += status == 200
-        elif status:
-            stats.errors.append(f"poll: HTTP {status}")
+        await phone.fetch(address, path, record_latency=record)
         await asyncio.sleep(max(0.0, POLL_SECONDS - (time.monotonic() - sent)))
 
 
-async def referee(base: tuple[str, int], save: dict, delay: float, stats: Stats) -> None:  # type: ignore[type-arg]
+async def open_stream(address: Address, path: str) -> tuple[asyncio.StreamReader, Any]:
+    host, port = address
+    reader, writer = await asyncio.open_connection(host, port)
+    writer.write(
+        f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode()
+    )
+    await writer.drain()
+    head = await reader.readuntil(b"\r\n\r\n")
+    status = int(head.split(b" ", 2)[1])
+    if status != 200:
+        writer.close()
+        raise OSError(f"stream: HTTP {status}")
+    if b"chunked" not in head.lower():
+        raise OSError("stream: not chunked")
+    return reader, writer
+
+
+async def events(reader: asyncio.StreamReader) -> Any:
+    """The stream's events (their ``id``), decoded from HTTP chunks; ends when it is cut."""
+    buffer = b""
+    while True:
+        size_line = await reader.readline()
+        if not size_line:
+            return
+        size = int(size_line.split(b";")[0].strip() or b"0", 16)
+        if size == 0:
+            return
+        buffer += (await reader.readexactly(size + 2))[:-2]
+        while b"\n\n" in buffer:
+            block, buffer = buffer.split(b"\n\n", 1)
+            fields = dict(line.split(b": ", 1) for line in block.split(b"\n") if b": " in line)
+            if fields.get(b"event") == b"state":
+                yield int(fields[b"id"])
+
+
+async def listening_phone(
+    phone: Phone,
+    events_address: Address,
+    events_path: str,
+    address: Address,
+    path: str,
+    stop: float,
+    connected: asyncio.Event,
+    counter: list[int],
+    total: int,
+) -> None:
+    """Holds the stream open; on each event fetches the fragment (one fetch at a time)."""
+    stats = phone.stats
+    try:
+        reader, writer = await open_stream(events_address, events_path)
+    except OSError as error:
+        if stats is not None:
+            stats.errors.append(str(error))
+        counter[0] += 1
+        if counter[0] == total:
+            connected.set()
+        return
+    dirty = asyncio.Event()
+
+    async def fetcher() -> None:
+        while True:
+            await dirty.wait()
+            dirty.clear()
+            await phone.fetch(address, path, record_latency=True)
+
+    task = asyncio.create_task(fetcher())
+    first = True
+    try:
+
+        async def read() -> None:
+            nonlocal first
+            async for _version in events(reader):
+                phone.last_ping = time.monotonic()
+                if first:
+                    first = False
+                    counter[0] += 1
+                    if counter[0] == total:
+                        connected.set()
+                dirty.set()
+            if stats is not None and time.monotonic() < stop:
+                stats.dropped += 1
+
+        try:
+            await asyncio.wait_for(read(), timeout=max(0.0, stop - time.monotonic()))
+        except TimeoutError:
+            pass
+        except (OSError, asyncio.IncompleteReadError) as error:
+            if stats is not None:
+                stats.dropped += 1
+                stats.errors.append(f"stream: {error!r}")
+    finally:
+        task.cancel()
+        writer.close()
+
+
+async def referee(
+    address: Address, save: dict[str, Any], delay: float, stats: Stats, extra: dict[str, Any]
+) -> None:
     await asyncio.sleep(delay)
-    host, port = base
-    body = json.dumps(save["body"]).encode()
+    body = json.dumps({**save["body"], **extra}).encode()
     headers = {"Authorization": f"Token {save['token']}", "Content-Type": "application/json"}
     sent = time.monotonic()
     status, _, payload = await request(
-        host, port, "PUT", f"/api/games/{save['game']}/result/", headers, body
+        address, "PUT", f"/api/games/{save['game']}/result/", headers, body
     )
     answered = time.monotonic()
     if status != 200:
         stats.errors.append(f"save: HTTP {status} {payload[:200]!r}")
         return
     stats.saves.append(answered - sent)
-    stats.saved_at.append(answered)
+    stats.saved_at[save["table"]] = answered
+
+
+async def hall_day(
+    mode: str,
+    address: Address,
+    events_address: Address,
+    hall: int,
+    saves: list[dict[str, Any]],
+    args: argparse.Namespace,
+    meter_roots: list[int],
+) -> tuple[Stats, TreeMeter]:
+    stats = Stats()
+    tables = {save["table"] for save in saves}
+    fragment = f"/t/{hall}/leaderboard/live/"
+    projector = f"/t/{hall}/projector/live/"
+    events_path = f"/api/tournaments/{hall}/events/"
+    start = time.monotonic()
+    phones = [Phone(n, stats, tables) for n in range(args.phones)]
+    projector_phone = Phone(-1, None, tables)
+    connected = asyncio.Event()
+    counter = [0]
+    # Far ahead; set once everyone is listening (push) or after a warm-up (poll).
+    stats.window = (start + 1e9, start + 1e9)
+    if mode == "push":
+        stop = start + 1e9
+        tasks = [
+            asyncio.create_task(
+                listening_phone(
+                    phone,
+                    events_address,
+                    events_path,
+                    address,
+                    path,
+                    stop,
+                    connected,
+                    counter,
+                    args.phones + 1,
+                )
+            )
+            for phone, path in [*((p, fragment) for p in phones), (projector_phone, projector)]
+        ]
+        await asyncio.wait_for(connected.wait(), timeout=120)
+        await asyncio.sleep(2)  # the first fetches (304s) are done
+    else:
+        stop = start + 1e9
+        tasks = [asyncio.create_task(polling_phone(p, address, fragment, stop)) for p in phones]
+        tasks.append(
+            asyncio.create_task(
+                polling_phone(projector_phone, address, projector, stop, record=False)
+            )
+        )
+        await asyncio.sleep(5)
+    window_start = time.monotonic()
+    stats.window = (window_start, window_start + args.window)
+    delays = sorted(random.uniform(0, args.window) for _ in saves)
+    with TreeMeter(meter_roots, args.database) as meter:
+        await asyncio.gather(
+            *(referee(address, s, d, stats, {}) for s, d in zip(saves, delays, strict=True))
+        )
+        # Until every phone showed the last result, or a grace period.
+        grace = time.monotonic() + 3 * POLL_SECONDS + 3
+        while time.monotonic() < grace and not all(
+            len(stats.seen.get(t, {})) == args.phones for t in stats.saved_at
+        ):
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(max(0.0, window_start + args.window - time.monotonic()))
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return stats, meter
+
+
+async def idle_polls(address: Address, hall: int, args: argparse.Namespace) -> Stats:
+    stats = Stats()
+    stop = time.monotonic() + args.idle_seconds
+    stats.window = (time.monotonic(), stop)
+    phones = [Phone(n, stats, set()) for n in range(args.idle_phones)]
+    await asyncio.gather(
+        *(polling_phone(p, address, f"/t/{hall}/leaderboard/live/", stop) for p in phones)
+    )
+    return stats
+
+
+async def idle_streams(
+    address: Address,
+    events_address: Address,
+    hall: int,
+    correction: dict[str, Any],
+    args: argparse.Namespace,
+    roots: list[int],
+    event_pid: int,
+) -> dict[str, Any]:
+    """``--idle-streams`` streams held open while a referee corrects a result."""
+    path = f"/api/tournaments/{hall}/events/"
+    before_event = pss_bytes(descendants([event_pid]))
+    before_tree = pss_bytes(descendants(roots))
+    opened: list[tuple[asyncio.StreamReader, Any]] = []
+    errors: list[str] = []
+    ramp = time.monotonic()
+
+    async def one() -> None:
+        try:
+            reader, writer = await open_stream(events_address, path)
+            await reader.readuntil(b"\n\n")  # the first event
+            opened.append((reader, writer))
+        except (OSError, asyncio.IncompleteReadError) as error:
+            errors.append(repr(error))
+
+    for batch in range(0, args.idle_streams, 200):
+        await asyncio.gather(*(one() for _ in range(min(200, args.idle_streams - batch))))
+    ramp = time.monotonic() - ramp
+    got: list[float] = []
+    cut = 0
+
+    async def watch(reader: asyncio.StreamReader) -> None:
+        nonlocal cut
+        try:
+            while True:
+                line = await reader.readuntil(b"\n\n")
+                if b"event: state" in line:
+                    got.append(time.monotonic())
+        except (OSError, asyncio.IncompleteReadError):
+            cut += 1
+
+    watchers = [asyncio.create_task(watch(reader)) for reader, _ in opened]
+    stats = Stats()
+    with TreeMeter(roots, args.database) as meter:
+        await asyncio.sleep(args.idle_stream_seconds / 2)
+        during_event = pss_bytes(descendants([event_pid]))
+        during_tree = pss_bytes(descendants(roots))
+        await referee(address, correction, 0, stats, {"reason": "Nachtrag (benchmark)"})
+        await asyncio.sleep(args.idle_stream_seconds / 2)
+    for task in watchers:
+        task.cancel()
+    for _, writer in opened:
+        writer.close()
+    saved = max(stats.saved_at.values()) if stats.saved_at else 0.0
+    after = sorted(t - saved for t in got)
+    return {
+        "streams": len(opened),
+        "errors": errors + stats.errors,
+        "ramp": ramp,
+        "share": meter.share,
+        "machine": meter.machine_busy,
+        "save": stats.saves[0] if stats.saves else None,
+        "events": len(after),
+        "last_event": after[-1] if after else None,
+        "cut": cut,
+        "event_pss": during_event,
+        "event_pss_per_stream": (during_event - before_event) / max(1, len(opened)),
+        "tree_pss": during_tree,
+        "tree_pss_before": before_tree,
+    }
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -134,91 +450,17 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def last_phone_delays(stats: Stats, phones: int) -> list[float]:
-    """Per save: seconds from its answer until the last phone had an answer to a later poll."""
-    delays = []
-    for saved in stats.saved_at:
-        first: dict[int, float] = {}
-        for number, sent, answered in stats.answers:
-            if sent >= saved and number not in first:
-                first[number] = answered
-        if len(first) == phones:
-            delays.append(max(first.values()) - saved)
-    return delays
-
-
-async def scenario(base: tuple[str, int], hall: int, saves: list, args) -> Stats:  # type: ignore[no-untyped-def, type-arg]
-    stats = Stats()
-    start = time.monotonic()
-    window_start = start + 5
-    delays = sorted(random.uniform(0, args.window) for _ in saves)
-    stop = window_start + args.window + 3 * POLL_SECONDS + 3
-    tasks = [
-        phone(n, base, f"/t/{hall}/leaderboard/live/", stats, stop, record=True)
-        for n in range(args.phones)
+def last_phone(stats: Stats, phones: int, which: dict[int, dict[int, float]]) -> list[float]:
+    """Per save that every phone saw: seconds from its answer until the last phone."""
+    return [
+        max(which[table].values()) - saved
+        for table, saved in stats.saved_at.items()
+        if len(stats.seen.get(table, {})) == phones
     ]
-    tasks.append(phone(-1, base, f"/t/{hall}/projector/live/", Stats(), stop, record=False))
-    tasks += [
-        referee(base, save, window_start - start + delay, stats)
-        for save, delay in zip(saves, delays, strict=True)
-    ]
-    await asyncio.gather(*tasks)
-    return stats
 
 
-async def idle(base: tuple[str, int], hall: int, phones: int, seconds: float) -> Stats:
-    stats = Stats()
-    stop = time.monotonic() + seconds
-    await asyncio.gather(
-        *(
-            phone(n, base, f"/t/{hall}/leaderboard/live/", stats, stop, record=True)
-            for n in range(phones)
-        )
-    )
-    return stats
-
-
-def machine_share(pids: list[int], run) -> tuple[object, float]:  # type: ignore[no-untyped-def]
-    """Run ``run()``; returns its result and the share of all cores ``pids`` used meanwhile."""
-    before, wall = cpu_seconds(pids), time.monotonic()
-    result = run()
-    used = cpu_seconds(pids) - before
-    return result, used / (time.monotonic() - wall) / (os.cpu_count() or 1)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--phones", type=int, default=200)
-    parser.add_argument("--window", type=float, default=120.0)
-    parser.add_argument("--idle-phones", type=int, default=1000)
-    parser.add_argument("--idle-seconds", type=float, default=30.0)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument(
-        "--threads", type=int, default=0, help="gthread workers with this many threads (0: sync)"
-    )
-    args = parser.parse_args()
-    random.seed("hall")
-
-    env = production_env()
-    seeded = prepare(env)
-    hall, saves = seeded["hall"], seeded["saves"]
-    kind = f"gthread ({args.threads} threads)" if args.threads else "sync"
-    with gunicorn(env, workers=args.workers, extra=threads(args.threads)) as (base_url, process):
-        url = urlsplit(base_url)
-        base = (url.hostname or "127.0.0.1", url.port or 80)
-        pids = process_tree(process.pid) + postgres_pids()
-        stats, share = machine_share(pids, lambda: asyncio.run(scenario(base, hall, saves, args)))
-        idle_stats, idle_share = machine_share(
-            pids, lambda: asyncio.run(idle(base, hall, args.idle_phones, args.idle_seconds))
-        )
-    assert isinstance(stats, Stats) and isinstance(idle_stats, Stats)
-
-    delays = last_phone_delays(stats, args.phones)
-    print(
-        f"{args.phones} phones + a projector polling every {POLL_SECONDS:.0f} s, "
-        f"{len(saves)} referees saving within {args.window:.0f} s; "
-        f"gunicorn {args.workers} {kind} workers, PostgreSQL, production settings\n"
-    )
+def report_day(mode: str, stats: Stats, meter: TreeMeter, args: argparse.Namespace) -> None:
+    print(f"\n### {mode}: {args.phones} phones + a projector, {len(stats.saved_at)} saves\n")
     print("| what | figure |")
     print("| --- | --- |")
     if stats.saves:
@@ -226,25 +468,119 @@ def main() -> None:
             f"| a referee's save, p50 / p99 | {statistics.median(stats.saves):.3f} s / "
             f"{percentile(stats.saves, 0.99):.3f} s |"
         )
-    print(
-        f"| a poll, p50 / p99 | {statistics.median(stats.polls):.3f} s / "
-        f"{percentile(stats.polls, 0.99):.3f} s |"
-    )
-    if delays:
+    if stats.polls:
         print(
-            f"| the last phone shows a result, after the save answered (median / max) | "
-            f"{statistics.median(delays):.1f} s / {max(delays):.1f} s |"
+            f"| a {'fetch' if mode == 'push' else 'poll'} (sent in the window), p50 / p99 | "
+            f"{statistics.median(stats.polls):.3f} s / {percentile(stats.polls, 0.99):.3f} s |"
         )
-    print(f"| full answers (200) per result | {stats.poll_200 / max(1, len(stats.saves)):.0f} |")
-    print(f"| errors | {len(stats.errors)} |")
-    print(f"| server share of the machine (app + PostgreSQL) | {share:.0%} |")
+    seen = last_phone(stats, args.phones, stats.seen)
+    complete = sum(1 for t in stats.saved_at if len(stats.seen.get(t, {})) == args.phones)
+    print(f"| saves every phone showed | {complete} of {len(stats.saved_at)} |")
+    if mode == "push":
+        pinged = last_phone(stats, args.phones, stats.pinged)
+        if pinged:
+            print(
+                "| the last phone has the new version, after the save answered "
+                f"(median / p99 / max) | {statistics.median(pinged):.2f} s / "
+                f"{percentile(pinged, 0.99):.2f} s / {max(pinged):.2f} s |"
+            )
+    if seen:
+        print(
+            "| the last phone shows the result, after the save answered "
+            f"(median / p99 / max) | {statistics.median(seen):.2f} s / "
+            f"{percentile(seen, 0.99):.2f} s / {max(seen):.2f} s |"
+        )
+    print(f"| fragment answers 200 / 304 | {stats.fetch_200} / {stats.fetch_304} |")
+    print(f"| errors / dropped streams | {len(stats.errors)} / {stats.dropped} |")
     print(
-        f"| {args.idle_phones} phones polling an unchanged leaderboard: share of the machine | "
-        f"{idle_share:.0%} (poll p99 {percentile(idle_stats.polls, 0.99):.3f} s, "
-        f"{len(idle_stats.errors)} errors) |"
+        f"| server's share of the machine (whole tree, {meter.processes} processes) | "
+        f"{meter.share:.0%} (machine busy: {meter.machine_busy:.0%}) |"
     )
-    for error in stats.errors[:5] + idle_stats.errors[:5]:
+    for error in stats.errors[:5]:
         print("error:", error)
+
+
+def run(mode: str, args: argparse.Namespace) -> None:
+    env = production_env(database=args.database)
+    with redis_server() as (redis_url, redis_process):
+        env["REDIS_URL"] = redis_url
+        seeded = prepare(env)
+        hall, saves = seeded["hall"], seeded["saves"]
+        with (
+            gunicorn(env, project_config=True) as (base_url, app),
+            uvicorn(env, f"/api/tournaments/{seeded['finished']}/") as (events_url, events),
+        ):
+            url, eurl = urlsplit(base_url), urlsplit(events_url)
+            address = (url.hostname or "127.0.0.1", url.port or 80)
+            events_address = (eurl.hostname or "127.0.0.1", eurl.port or 80)
+            roots = [app.pid, events.pid, redis_process.pid]
+            stats, meter = asyncio.run(
+                hall_day(mode, address, events_address, hall, saves, args, roots)
+            )
+            report_day(mode, stats, meter, args)
+            if mode == "poll" and args.idle_phones:
+                with TreeMeter(roots, args.database) as idle_meter:
+                    idle = asyncio.run(idle_polls(address, hall, args))
+                print(
+                    f"| {args.idle_phones} phones polling an unchanged leaderboard "
+                    f"({args.idle_seconds:.0f} s): share of the machine | "
+                    f"{idle_meter.share:.0%} (machine busy {idle_meter.machine_busy:.0%}; "
+                    f"poll p99 {percentile(idle.polls, 0.99):.3f} s, "
+                    f"{len(idle.errors)} errors) |"
+                )
+            if mode == "push" and args.idle_streams:
+                result = asyncio.run(
+                    idle_streams(address, events_address, hall, saves[0], args, roots, events.pid)
+                )
+                mib = 1024 * 1024
+                print(
+                    f"| {result['streams']} idle streams held {args.idle_stream_seconds:.0f} s "
+                    f"(opened in {result['ramp']:.1f} s): share of the machine | "
+                    f"{result['share']:.0%} (machine busy {result['machine']:.0%}) |"
+                )
+                print(
+                    f"| memory: event server / whole tree (PSS) | "
+                    f"{result['event_pss'] / mib:.0f} MiB / {result['tree_pss'] / mib:.0f} MiB "
+                    f"(tree before: {result['tree_pss_before'] / mib:.0f} MiB) |"
+                )
+                print(
+                    f"| memory per idle stream (event server) | "
+                    f"{result['event_pss_per_stream'] / 1024:.1f} KiB |"
+                )
+                save = result["save"]
+                last = result["last_event"]
+                print(
+                    f"| a save meanwhile; streams with its event; the last one after | "
+                    f"{save if save is None else f'{save:.3f} s'}; {result['events']} of "
+                    f"{result['streams']}; {last if last is None else f'{last:.2f} s'} |"
+                )
+                print(f"| errors / cut streams | {len(result['errors'])} / {result['cut']} |")
+                for error in result["errors"][:5]:
+                    print("error:", error)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--mode", choices=["both", "poll", "push"], default="both")
+    parser.add_argument("--phones", type=int, default=200)
+    parser.add_argument("--window", type=float, default=120.0)
+    parser.add_argument("--idle-phones", type=int, default=1000)
+    parser.add_argument("--idle-seconds", type=float, default=30.0)
+    parser.add_argument("--idle-streams", type=int, default=2000)
+    parser.add_argument("--idle-stream-seconds", type=float, default=60.0)
+    args = parser.parse_args()
+    args.database = os.environ.get("BENCH_DATABASE", "bang_bench")
+    # One file descriptor per stream, on both ends.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    print(
+        f"gunicorn -c config/gunicorn.py, uvicorn (event server), Redis, PostgreSQL, "
+        f"production settings; {os.cpu_count()} cores, load average before: "
+        f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}"
+    )
+    for mode in ["poll", "push"] if args.mode == "both" else [args.mode]:
+        random.seed("hall")
+        run(mode, args)
 
 
 if __name__ == "__main__":

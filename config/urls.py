@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tournaments.web.forms.auth import LoginForm
+from tournaments.web.health import healthz
 
 # Under /api/ Django's own errors are JSON in the API's error shape; elsewhere its pages.
 # A database outage answers 503 (JSON under /api/, a plain page elsewhere), not 500.
@@ -12,6 +13,7 @@ handler404 = "tournaments.api.errors.not_found"
 handler500 = "tournaments.api.errors.server_error"
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/", include("tournaments.api.urls")),
     # Logins only: no password-reset pages (they would send e-mail; organisers

@@ -115,6 +115,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-game-history": {"GET": REFEREE},
     "api-game-confirm": {"POST": REFEREE},
     "api-standings": {"GET": ANYONE},
+    "api-tournament-events": {"GET": ANYONE},
     "api-penalties": {"GET": ANYONE, "POST": REFEREE},
     "api-knockout": {"GET": ANYONE},
     "api-knockout-start": {"POST": ORGANISER},
@@ -148,6 +149,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-season-ranking-pdf": {"GET": ANYONE},
     "api-archives": {"GET": ANYONE, "POST": ORGANISER},
     "api-archive-file": {"GET": ANYONE},
+    "healthz": {"GET": ANYONE},
 }
 
 

@@ -15,9 +15,14 @@ class TournamentsConfig(AppConfig):
         # Models can be imported only once the app registry is ready, i.e. here.
         from django.contrib.auth.models import User
 
+        from .events import publish
+        from .live import on_change
         from .tokens import revoke_tokens_on_password_change
 
         register_converter(IdConverter, "id")
         pre_save.connect(
             revoke_tokens_on_password_change, sender=User, dispatch_uid="revoke_tokens"
         )
+        # Every committed change of a tournament's public state is pushed to the
+        # event streams: this process's own, and every event process's via Redis.
+        on_change(publish)

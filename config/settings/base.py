@@ -32,6 +32,13 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 DEBUG = False
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+#: The address printed on paper and shown as QR codes (projector, scoresheets,
+#: player cards), e.g. ``http://10.0.0.5:8000``; empty: the address of the request.
+#: ``make hall`` sets it to the laptop's network address.
+SITE_URL = os.environ.get("DJANGO_SITE_URL", "").rstrip("/")
+#: Where the app reaches the event server for the health check (``/healthz``);
+#: empty: no event server is checked.
+EVENT_SERVER_URL = os.environ.get("DJANGO_EVENT_SERVER_URL", "").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -53,6 +60,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: its duration covers everything below it.
+    "tournaments.web.requestlog.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "tournaments.web.headers.SecurityHeadersMiddleware",
@@ -157,7 +166,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
@@ -270,8 +279,15 @@ SPECTACULAR_SETTINGS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
-    # django-axes logs every attempt at INFO; lockouts and failures are warnings.
-    "loggers": {"axes": {"level": "WARNING"}},
+    "loggers": {
+        # django-axes logs every attempt at INFO; lockouts and failures are warnings.
+        "axes": {"level": "WARNING"},
+        # One line per request (tournaments/web/requestlog.py): method, path, status, duration.
+        "bang.requests": {"level": os.environ.get("DJANGO_REQUEST_LOG_LEVEL", "INFO")},
+    },
 }

@@ -13,3 +13,6 @@ STORAGES = {
 # Serve static files straight from the apps and static/ (no collectstatic needed).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# One line per request is for operators; tests that check it raise the level themselves.
+LOGGING["loggers"]["bang.requests"] = {"level": "WARNING"}  # type: ignore[index]  # noqa: F405

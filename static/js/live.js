@@ -1,10 +1,22 @@
 /*
- * Live fragments (leaderboard, projector): cheap polling with ETags.
+ * Live fragments (leaderboard, projector, knockout, ranking, player pages,
+ * the staff progress board and games list): pushed by the server, polled as
+ * a fallback, cheap either way.
  *
- * An element with `data-etag` and `hx-get` polls its fragment URL. Each poll
- * sends the last ETag as If-None-Match; the server answers 304 Not Modified
- * while nothing has changed. Because the header is set by us (not by the
- * browser's cache), the 304 reaches htmx, which we tell not to swap it.
+ * Ping, then fetch. An element with `data-events` (the tournament's event
+ * stream, api.md "Live events") listens to it with an EventSource. Each
+ * event is only a ping ("the tournament is at version N"): the element then
+ * fetches its fragment (`hx-get`, triggered by the `bang:live` event), which
+ * the server renders once per state and serves from its cache to everyone.
+ * While the stream is open the element's `every Ns` poll is skipped; when the
+ * stream is cut, polling takes over at once and the stream is opened again by
+ * itself (after 2 s, then longer, up to 30 s). Without JavaScript the page
+ * still works with a reload.
+ *
+ * Cheap polling with ETags. An element with `data-etag` sends its last ETag
+ * as If-None-Match; the server answers 304 Not Modified while nothing has
+ * changed. Because the header is set by us (not by the browser's cache), the
+ * 304 reaches htmx, which we tell not to swap it.
  *
  * Public pages are served from a cache shared by every visitor, so they carry
  * no CSRF token: a form with `data-csrf-cookie` (the language switch) takes
@@ -49,4 +61,86 @@
       }
     }
   });
+
+  // --- the event streams -------------------------------------------------
+  var streams = {};
+
+  function listeners(url) {
+    return Array.prototype.filter.call(
+      document.querySelectorAll("[data-events]"),
+      function (elt) {
+        return elt.getAttribute("data-events") === url;
+      },
+    );
+  }
+
+  function fetchAll(url) {
+    listeners(url).forEach(function (elt) {
+      // A small spread, so that a hall of phones does not ask in one instant.
+      window.setTimeout(function () {
+        htmx.trigger(elt, "bang:live");
+      }, Math.random() * 150);
+    });
+  }
+
+  function open(url) {
+    var stream = streams[url];
+    if (!stream) {
+      stream = streams[url] = { source: null, open: false, wait: 2000, timer: 0 };
+    }
+    if (stream.source || !window.EventSource) {
+      return;
+    }
+    var source = (stream.source = new EventSource(url));
+    source.addEventListener("open", function () {
+      stream.open = true;
+      stream.wait = 2000;
+      document.documentElement.setAttribute("data-live", "pushed");
+    });
+    source.addEventListener("state", function (event) {
+      // Even the first event is followed by a fetch: the page may be older
+      // than the state it names (a 304 if it is not).
+      document.documentElement.setAttribute("data-live-version", event.lastEventId);
+      fetchAll(url);
+    });
+    source.addEventListener("error", function () {
+      // Cut: poll until the stream is back.
+      stream.open = false;
+      document.documentElement.setAttribute("data-live", "polling");
+      if (source.readyState === EventSource.CLOSED) {
+        stream.source = null;
+        window.clearTimeout(stream.timer);
+        stream.timer = window.setTimeout(function () {
+          open(url);
+        }, stream.wait);
+        stream.wait = Math.min(stream.wait * 2, 30000);
+      }
+    });
+  }
+
+  function openAll(root) {
+    var found = (root || document).querySelectorAll
+      ? (root || document).querySelectorAll("[data-events]")
+      : [];
+    Array.prototype.forEach.call(found, function (elt) {
+      open(elt.getAttribute("data-events"));
+    });
+    if (root && root.hasAttribute && root.hasAttribute("data-events")) {
+      open(root.getAttribute("data-events"));
+    }
+  }
+
+  // While its stream is open, an element's timed poll is not sent.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    var url = elt.getAttribute && elt.getAttribute("data-events");
+    var stream = url && streams[url];
+    if (stream && stream.open && !event.detail.requestConfig.triggeringEvent) {
+      event.preventDefault();
+    }
+  });
+  document.addEventListener("htmx:load", function (event) {
+    openAll(event.detail.elt);
+  });
+  openAll(document);
 })();

@@ -34,10 +34,11 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, BaseThrottle
 from rest_framework.views import APIView
 
-from tournaments import documents, selectors
+from tournaments import documents, live
 from tournaments.documents import PDF, XLSX, Audience, Exporter, NothingToPrint, imports
 from tournaments.errors import ErrorItem
 from tournaments.models import Tournament
+from tournaments.site import absolute_url, absolute_url_builder
 
 from .fields import StrictSerializer
 from .participants import ParticipantOutput
@@ -180,20 +181,21 @@ class DocumentApi(APIView):
         exporter = self.exporter
 
         def render() -> bytes:
-            return exporter.render(tournament, absolute_uri=request.build_absolute_uri, **params)
+            return exporter.render(tournament, absolute_uri=absolute_url_builder(request), **params)
 
         if exporter.audience == Audience.PUBLIC:
             # The same for everyone: rendered once per tournament state, then from the cache.
             variant = "|".join(
                 [
-                    request.build_absolute_uri("/"),
+                    absolute_url(request, "/"),
                     get_language() or "",
                     urlencode(sorted(params.items())),
                 ]
             )
-            content = selectors.once_per_state(
+            content = live.once_per_state(
                 kind=exporter.identifier,
                 tournament_id=tournament.pk,
+                version=live.state_version(tournament.pk),
                 variant=variant,
                 render=render,
             )

@@ -23,8 +23,8 @@ from rest_framework.response import Response
 
 from scoring.standings import METRICS
 from tournaments import selectors
-from tournaments.selectors import StandingRow, once_per_state
-from tournaments.web.public.cache import serve, state_body, state_version
+from tournaments.live import once_per_state, serve, state_body, state_version
+from tournaments.selectors import StandingRow
 
 from .common import TournamentApi
 

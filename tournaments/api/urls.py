@@ -8,6 +8,7 @@ from . import (
     characters,
     commitments,
     draw,
+    events,
     games,
     hall,
     knockout,
@@ -145,6 +146,11 @@ urlpatterns = [
         "tournaments/<id:tournament_id>/group-stage/draw/",
         draw.GroupDrawApi.as_view(),
         name="api-group-draw",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/events/",
+        events.EventStreamApi.as_view(),
+        name="api-tournament-events",
     ),
     path("tournaments/<id:tournament_id>/games/", games.GameListApi.as_view(), name="api-games"),
     path(

@@ -42,7 +42,7 @@ from .results import Result, ResultQuerySet, ResultSeat, ResultSeatQuerySet, Rol
 from .seasons import Player, Season, SeasonStaff, SeasonTournament, TournamentArchive
 from .security import LoginDevice, PinMistake
 from .staff import TournamentStaff
-from .tournament import Character, RulesetChoice, Stage, Tournament
+from .tournament import Character, LiveWhat, RulesetChoice, Stage, Tournament
 
 __all__ = [
     "CALL_NOTE_LENGTH",
@@ -54,6 +54,7 @@ __all__ = [
     "GroupDraw",
     "IdempotencyKey",
     "Knockout",
+    "LiveWhat",
     "LoginDevice",
     "LotDraw",
     "OutboxReport",

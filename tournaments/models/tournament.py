@@ -9,11 +9,15 @@
   (a JSON object, the API field ``settings``); ``Tournament.config`` is the
   effective, typed settings (overrides over the defaults, see
   ``tournaments.preferences``). Django's settings are ``django_settings`` here.
+- **live version**: ``live_version`` rises by one with every audited change
+  and ``live_what`` says what it was about (see ``tournaments.live``); the
+  public pages are cached per version.
 """
 
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings as django_settings
 from django.db import models
@@ -37,6 +41,22 @@ class RulesetChoice(models.TextChoices):
     SHOWDOWN = Ruleset.SHOWDOWN.value, Ruleset.SHOWDOWN.label
 
 
+#: Written only by ``tournaments.live.live_bump``.
+LIVE_FIELDS = frozenset({"live_version", "live_what"})
+
+
+class LiveWhat(models.TextChoices):
+    """What the newest public change was about (``tournaments.live.what_of``)."""
+
+    RESULT = "result", "result"
+    DRAW = "draw", "draw"
+    KNOCKOUT = "knockout", "knockout"
+    PENALTY = "penalty", "penalty"
+    CLOCK = "clock", "clock"
+    RANKING = "ranking", "ranking"
+    OTHER = "other", "other"
+
+
 class Tournament(models.Model):
     RulesetChoice = RulesetChoice
 
@@ -56,6 +76,14 @@ class Tournament(models.Model):
     # Grows with every change of name, date, language, ruleset or settings: a
     # form or PATCH that read an older one is refused (api.md, services.versions).
     version = models.PositiveIntegerField(_("version"), default=1)
+    live_version = models.PositiveBigIntegerField(_("live version"), default=0, editable=False)
+    live_what = models.CharField(
+        _("newest change"),
+        max_length=10,
+        choices=LiveWhat.choices,
+        default=LiveWhat.OTHER,
+        editable=False,
+    )
 
     class Meta:
         ordering = ["id"]
@@ -64,6 +92,18 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Saving a loaded tournament never writes its live version back: that
+        moves only by ``tournaments.live.live_bump``, in the database, and the
+        copy in memory may be older."""
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name not in LIVE_FIELDS
+            ]
+        super().save(*args, **kwargs)
 
     def clean(self) -> None:
         self.settings = validate_settings(self.settings)

@@ -24,7 +24,6 @@ Modules by task:
 - ``audit``: the audit log and the names its ids stand for;
 - ``seasons``: players across tournaments and the season ranking (``SeasonStanding``);
 - ``archive``: a tournament's archive document;
-- ``live``: the *live version* that tells the live pages whether anything changed.
 """
 
 from tournaments.selectors.audit import AuditNames, GamePlace, audit_entries, audit_names
@@ -65,7 +64,6 @@ from tournaments.selectors.knockout import (
     knockout_tables,
     lot_draws,
 )
-from tournaments.selectors.live import live_version, once_per_state
 from tournaments.selectors.overview import StaffOverview, staff_overview
 from tournaments.selectors.player import (
     GroupSeat,
@@ -182,11 +180,9 @@ __all__ = [
     "knockout_round_advancers",
     "knockout_round_winners",
     "knockout_tables",
-    "live_version",
     "lot_draws",
     "name_key",
     "name_sort_key",
-    "once_per_state",
     "open_calls",
     "participants_named",
     "player_birth_dates",

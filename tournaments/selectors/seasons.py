@@ -23,6 +23,7 @@ from fractions import Fraction
 from django.db.models import QuerySet
 
 from scoring import season as season_rules
+from tournaments.live import live_versions, once_per_state
 from tournaments.models import (
     Participant,
     Player,
@@ -34,7 +35,6 @@ from tournaments.models import (
 )
 from tournaments.models.seasons import fold
 from tournaments.selectors.knockout import final_ranking
-from tournaments.selectors.live import live_versions, once_per_state
 
 __all__ = [
     "Entrant",
@@ -107,7 +107,7 @@ def _records(tournaments: list[Tournament]) -> dict[int, TournamentRecord]:
             tournament_id=t.pk,
             variant="",
             render=lambda t=t: tournament_record(t),  # type: ignore[misc]
-            version=versions.get(t.pk, "none"),
+            version=versions.get(t.pk, 0),
         )
         for t in tournaments
     }

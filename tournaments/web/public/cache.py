@@ -20,27 +20,21 @@ carries a CSRF token or anything of the visitor is never compressed.
 
 from __future__ import annotations
 
-import gzip
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 
-from tournaments.selectors import live_version, once_per_state
+from tournaments.live import StateBody, once_per_state, serve, state_body, state_version
 
-#: Bodies smaller than this are sent as they are: gzip would not pay.
-GZIP_MIN_BYTES = 1024
 HEADER_START = "<!--site-header-->"
 HEADER_END = "<!--/site-header-->"
 HEADER_TEMPLATE = "partials/site_header.html"
-_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 #: What a page rendered for the cache sees instead of the visitor.
 AS_NOBODY: dict[str, Any] = {
@@ -51,46 +45,9 @@ AS_NOBODY: dict[str, Any] = {
 }
 
 
-@dataclass(frozen=True)
-class StateBody:
-    """A body computed once per state; ``header`` is what the site header needs."""
-
-    body: bytes
-    gzipped: bytes = b""
-    header: dict[str, Any] = field(default_factory=dict)
-
-
-def state_body(text: str, *, header: dict[str, Any] | None = None) -> StateBody:
-    """``text`` encoded, and compressed once if that pays."""
-    body = text.encode()
-    gzipped = gzip.compress(body, compresslevel=6) if len(body) >= GZIP_MIN_BYTES else b""
-    return StateBody(body=body, gzipped=gzipped, header=header or {})
-
-
-def state_version(tournament_id: int) -> str:
-    """The tournament's live version; 404 for an unknown tournament."""
-    version = live_version(tournament_id)
-    if version is None:
-        raise Http404("No such tournament.")
-    return version
-
-
 def render_as_nobody(request: HttpRequest, template: str, context: dict[str, Any]) -> str:
     """``template`` rendered with nothing of the visitor in it (see ``AS_NOBODY``)."""
     return render_to_string(template, {**context, **AS_NOBODY}, request=request)
-
-
-def serve(
-    request: HttpRequest, state: StateBody, *, content_type: str = "text/html; charset=utf-8"
-) -> HttpResponse:
-    """A state body, gzipped when the client accepts it."""
-    if state.gzipped and _ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
-        response = HttpResponse(state.gzipped, content_type=content_type)
-        response["Content-Encoding"] = "gzip"
-    else:
-        response = HttpResponse(state.body, content_type=content_type)
-    patch_vary_headers(response, ["Accept-Encoding"])
-    return response
 
 
 def variant(request: HttpRequest) -> str:
@@ -104,18 +61,18 @@ def state_page(
     kind: str,
     tournament_id: int,
     render: Callable[[], tuple[str, dict[str, Any]]],
-    version: str | None = None,
+    version: int | None = None,
 ) -> HttpResponse:
     """A public page, rendered once per state as nobody (``render`` does that).
 
     ``render`` returns the page's HTML and what its site header needs
     (``tournament``, ``nav``) to be drawn again for a logged-in visitor.
     """
-    version = version or state_version(tournament_id)
+    version = state_version(tournament_id) if version is None else version
 
     def draw() -> StateBody:
         html, header = render()
-        return state_body(html, header=header)
+        return state_body(html, around=header)
 
     state = once_per_state(
         kind=kind,
@@ -140,5 +97,5 @@ def _with_own_header(request: HttpRequest, state: StateBody) -> str:
     start, end = html.find(HEADER_START), html.find(HEADER_END)
     if start < 0 or end < 0:  # a page without the site header (the projector)
         return html
-    own = render_to_string(HEADER_TEMPLATE, state.header, request=request)
+    own = render_to_string(HEADER_TEMPLATE, state.around, request=request)
     return html[:start] + own + html[end + len(HEADER_END) :]

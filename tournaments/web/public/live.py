@@ -27,8 +27,8 @@ from django.utils.http import quote_etag
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
+from tournaments.live import live_version, once_per_state
 from tournaments.models import Tournament
-from tournaments.selectors import live_version, once_per_state
 from tournaments.web.public.cache import (
     StateBody,
     render_as_nobody,
@@ -47,10 +47,10 @@ TournamentView = Callable[[HttpRequest, int], HttpResponse]
 
 
 def live_etag(
-    kind: str, request: HttpRequest, tournament_id: int, *, version: str | None = None
+    kind: str, request: HttpRequest, tournament_id: int, *, version: int | None = None
 ) -> str | None:
     """The live version, qualified by page, language and query string (the sort order)."""
-    version = version or live_version(tournament_id)
+    version = live_version(tournament_id) if version is None else version
     if version is None:
         return None
     variant = hashlib.blake2s(
@@ -115,7 +115,9 @@ def live_views(
 
     @condition(etag_func=etag)
     def fragment(request: HttpRequest, tournament_id: int) -> HttpResponse:
-        version = getattr(request, "_live_version", None) or state_version(tournament_id)
+        version = getattr(request, "_live_version", None)
+        if version is None:
+            version = state_version(tournament_id)
 
         def draw() -> StateBody:
             tournament = load_tournament(tournament_id)

@@ -27,6 +27,7 @@ from django_tables2 import RequestConfig
 from tournaments import selectors
 from tournaments.models import Tournament
 from tournaments.selectors import Phase
+from tournaments.site import absolute_url
 from tournaments.web.public.common import POLL_SECONDS, base_context, tournament_stage
 from tournaments.web.public.leaderboard import still_playing
 from tournaments.web.public.live import live_views
@@ -130,7 +131,7 @@ def _projector_context(request: HttpRequest, tournament: Tournament) -> dict[str
 
 def _projector_page_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     """What only the full projector page needs: the QR code and the paging."""
-    leaderboard_url = request.build_absolute_uri(reverse("leaderboard", args=[tournament.pk]))
+    leaderboard_url = absolute_url(request, reverse("leaderboard", args=[tournament.pk]))
     return {
         "fragment_url": reverse("projector_fragment", args=[tournament.pk]),
         "leaderboard_url": leaderboard_url,

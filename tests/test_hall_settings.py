@@ -1,0 +1,71 @@
+"""config/settings/hall.py: production over plain HTTP on the hall's address (rules.md §12)."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+
+from tests.servers import ROOT
+
+READ = """
+import json
+import django
+from django.conf import settings
+django.setup()
+print(json.dumps({name: getattr(settings, name) for name in (
+    "SITE_URL", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "SESSION_COOKIE_SECURE",
+    "CSRF_COOKIE_SECURE", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS",
+    "SECURE_PROXY_SSL_HEADER", "DEBUG", "TRUSTED_PROXIES")}))
+"""
+
+
+def hall_settings(**env: str) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-c", READ],
+        cwd=ROOT,
+        env={
+            **{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "HALL_"))},
+            "DJANGO_SETTINGS_MODULE": "config.settings.hall",
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
+            **env,
+        },
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+def test_the_hall_is_production_over_plain_http_on_its_address():
+    found = hall_settings(HALL_URL="http://10.0.0.5:8123", DJANGO_TRUSTED_PROXIES="1")
+    assert found["SITE_URL"] == "http://10.0.0.5:8123"
+    assert found["ALLOWED_HOSTS"][:4] == ["10.0.0.5", "localhost", "127.0.0.1", "[::1]"]
+    assert found["CSRF_TRUSTED_ORIGINS"] == [
+        "http://10.0.0.5:8123",
+        "http://localhost:8123",
+        "http://127.0.0.1:8123",
+    ]
+    # Cookies a browser sends back over plain HTTP; no redirect to HTTPS, no HSTS.
+    assert found["SESSION_COOKIE_SECURE"] is False and found["CSRF_COOKIE_SECURE"] is False
+    assert found["SECURE_SSL_REDIRECT"] is False and found["SECURE_HSTS_SECONDS"] == 0
+    # Nobody can claim HTTPS through the router; each phone counts through one proxy.
+    assert found["SECURE_PROXY_SSL_HEADER"] is None
+    assert found["DEBUG"] is False and found["TRUSTED_PROXIES"] == 1
+
+
+def test_the_hall_refuses_to_start_without_its_address():
+    done = subprocess.run(
+        [sys.executable, "-c", READ],
+        cwd=ROOT,
+        env={
+            **{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "HALL_"))},
+            "DJANGO_SETTINGS_MODULE": "config.settings.hall",
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
+        },
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode != 0 and "HALL_URL" in done.stderr

@@ -1,0 +1,100 @@
+"""``GET /api/tournaments/{id}/events/``: the tournament's live version, pushed (api.md "Live events").
+
+The view reads the tournament's state once (a 404 for an unknown tournament,
+JSON whatever the client accepts) and answers a stream that never ends by
+itself (``tournaments.events``): an async iterator under the ASGI event
+server, a sync one under WSGI (``make run``). Anyone may listen and nothing of
+the visitor is read: no session, no token, no throttle (a hall's 2,000 phones
+may share one address).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.handlers.asgi import ASGIRequest
+from django.http import StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+
+from tournaments.events import async_stream, sync_stream
+from tournaments.events.hub import read_states
+
+from .common import BaseApi
+
+__all__ = ["EVENT_STREAM", "EventStreamApi"]
+
+EVENT_STREAM = "text/event-stream"
+
+_DESCRIPTION = """Server-Sent Events: the tournament's live version, at once and after every change of its public state (anyone).
+
+Each event is `id: <version>`, `event: state` and `data: {"tournament", "version", "what"}` (`what`: `result`, `draw`, `knockout`, `penalty`, `clock`, `ranking` or `other`; an event standing for several changes names the latest). A comment line (`: keep-alive`) comes at least every 20 s while nothing changes. With `Last-Event-ID` naming the current version the stream sends nothing until the next change; any other value (older, newer, not an integer) gets the current state at once. The stream stays open until the client leaves."""
+
+
+class EventStreamRenderer(BaseRenderer):
+    """Lets content negotiation accept ``text/event-stream``; the view streams itself."""
+
+    media_type = EVENT_STREAM
+    format = "event-stream"
+    charset = None
+    render_style = "binary"
+
+    def render(
+        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
+    ) -> Any:
+        return data
+
+
+class EventStreamApi(BaseApi):
+    """``GET /api/tournaments/{id}/events/``: the live version as Server-Sent Events."""
+
+    authentication_classes: list[Any] = []
+    permission_classes = [AllowAny]
+    throttle_classes: list[Any] = []
+    renderer_classes = [JSONRenderer, EventStreamRenderer]
+
+    def handle_exception(self, exc: Exception) -> Any:
+        response = super().handle_exception(exc)
+        # Errors are JSON even when the client asked for the stream.
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return response
+
+    @extend_schema(
+        operation_id="tournaments_events",
+        description=_DESCRIPTION,
+        parameters=[
+            OpenApiParameter(
+                "Last-Event-ID",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                description="The version of the last event the client received (on reconnect).",
+            )
+        ],
+        responses={
+            (200, EVENT_STREAM): OpenApiResponse(
+                OpenApiTypes.STR, description="An endless stream of `state` events."
+            )
+        },
+    )
+    def get(self, request: Request, tournament_id: int) -> StreamingHttpResponse:
+        state = read_states([tournament_id]).get(tournament_id)
+        if state is None:
+            raise exceptions.NotFound()
+        last = request.headers.get("Last-Event-ID")
+        if isinstance(request._request, ASGIRequest):
+            response = StreamingHttpResponse(
+                async_stream(tournament_id, state, last), content_type=EVENT_STREAM
+            )
+        else:
+            response = StreamingHttpResponse(
+                sync_stream(tournament_id, state, last), content_type=EVENT_STREAM
+            )
+        response["Cache-Control"] = "no-store"
+        # For a proxy in front (nginx): pass each event on at once, do not buffer.
+        response["X-Accel-Buffering"] = "no"
+        return response

@@ -1,0 +1,107 @@
+"""The HTTP side of state renders: gzipped state bodies, the ETag and ``304 Not Modified``.
+
+Words used here:
+
+- A **state body** is a response body computed from the tournament's state
+  alone: the bytes, and their gzip when that pays (compressed once per state,
+  not per request).
+- A **live ETag** is the tournament's live version qualified by what is shown
+  (``lb``, ``pj``, ``ko``, ``standings``), the language and the query
+  parameters read. A poll sends it back as ``If-None-Match``
+  (``static/js/live.js``); while nothing has changed the answer is ``304 Not
+  Modified`` after a single cheap query.
+
+The gzip rule (BREACH): only a state body is ever compressed; a response that
+carries a CSRF token or anything of the visitor is never compressed.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import parse_etags, quote_etag
+
+from .version import live_version
+
+__all__ = [
+    "GZIP_MIN_BYTES",
+    "StateBody",
+    "live_etag",
+    "no_cache",
+    "not_modified",
+    "serve",
+    "state_body",
+    "state_version",
+]
+
+#: Bodies smaller than this are sent as they are: gzip would not pay.
+GZIP_MIN_BYTES = 1024
+_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+
+
+@dataclass(frozen=True)
+class StateBody:
+    """A body computed once per state; ``around`` is plain data the page around it needs."""
+
+    body: bytes
+    gzipped: bytes = b""
+    around: dict[str, Any] = field(default_factory=dict)
+
+
+def state_body(text: str, *, around: dict[str, Any] | None = None) -> StateBody:
+    """``text`` encoded, and compressed once if that pays."""
+    body = text.encode()
+    gzipped = gzip.compress(body, compresslevel=6) if len(body) >= GZIP_MIN_BYTES else b""
+    return StateBody(body=body, gzipped=gzipped, around=around or {})
+
+
+def state_version(tournament_id: int) -> int:
+    """The tournament's live version; 404 for an unknown tournament."""
+    version = live_version(tournament_id)
+    if version is None:
+        raise Http404("No such tournament.")
+    return version
+
+
+def serve(
+    request: HttpRequest, state: StateBody, *, content_type: str = "text/html; charset=utf-8"
+) -> HttpResponse:
+    """A state body, gzipped when the client accepts it."""
+    if state.gzipped and _ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
+        response = HttpResponse(state.gzipped, content_type=content_type)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(state.body, content_type=content_type)
+    patch_vary_headers(response, ["Accept-Encoding"])
+    return response
+
+
+def live_etag(kind: str, *, version: int, variant: str) -> str:
+    """The tag of what ``kind`` shows at ``version``; ``variant`` as in ``once_per_state``."""
+    digest = hashlib.blake2s(variant.encode(), digest_size=4).hexdigest()
+    return f"{kind}-{version}-{digest}"
+
+
+def not_modified(request: HttpRequest, etag: str) -> HttpResponse | None:
+    """``304 Not Modified`` when the client holds ``etag`` already (GET and HEAD only)."""
+    if request.method not in ("GET", "HEAD"):
+        return None
+    held = parse_etags(request.headers.get("If-None-Match", ""))
+    if "*" not in held and quote_etag(etag) not in held:
+        return None
+    response = HttpResponseNotModified()
+    response["ETag"] = quote_etag(etag)
+    return no_cache(response)
+
+
+def no_cache(response: HttpResponse) -> HttpResponse:
+    """A live answer: revalidated on every poll, different by language and login."""
+    patch_cache_control(response, no_cache=True)
+    patch_vary_headers(response, ["Accept-Language", "Cookie"])
+    return response

@@ -1,0 +1,104 @@
+"""The once-per-state store: what is computed from a tournament's state alone, kept once.
+
+Words used here:
+
+- A **state render** is anything computed from a tournament's state alone (a
+  page body, an API answer, a document). ``once_per_state`` computes it once
+  per **live version** (``tournaments.live.version``) and **variant** (what
+  else it depends on: the language, the query parameters the page reads) and
+  keeps it in Django's cache: local memory, or Redis shared by every app
+  process where ``REDIS_URL`` is set. The version is read from the database
+  by the caller on every request, so a change saved through any process is
+  seen by the next request to any process: nothing is stale for a time.
+- An **exclusive** render (documents: a PDF takes a second or more) is done by
+  one request at a time per state and variant, across processes (a lock entry
+  added atomically to the shared cache). The others do not wait for it: they
+  get the newest state's render that is already kept (one state old, for the
+  second the new one takes), or, when there is none yet, ``RenderBusy``, which
+  the views answer with ``503`` and ``Retry-After``. No thread is parked.
+
+Page renders are not exclusive: they take milliseconds, and a lock would cost
+every request two more cache round trips.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache
+
+__all__ = [
+    "RENDER_LOCK_SECONDS",
+    "RETRY_AFTER_SECONDS",
+    "STATE_RENDER_SECONDS",
+    "RenderBusy",
+    "once_per_state",
+]
+
+#: How long a state render is kept. Keys carry the live version, so an entry
+#: is never served for another state; this only lets old states age out.
+STATE_RENDER_SECONDS = 3600
+#: When an exclusive render's lock expires by itself (its renderer died).
+RENDER_LOCK_SECONDS = 30
+#: What a ``503`` tells a client to wait while the first render of a document runs.
+RETRY_AFTER_SECONDS = 2
+
+T = TypeVar("T")
+
+
+class RenderBusy(Exception):
+    """Another request renders this state now and no earlier render is kept."""
+
+    retry_after = RETRY_AFTER_SECONDS
+
+
+def state_key(*, kind: str, tournament_id: int, version: int | str, variant: str) -> str:
+    """The cache key of one state render (the variant hashed: keys stay short)."""
+    digest = hashlib.blake2s(variant.encode(), digest_size=8).hexdigest()
+    return f"live:{kind}:{tournament_id}:{version}:{digest}"
+
+
+def once_per_state(
+    *,
+    kind: str,
+    tournament_id: int,
+    version: int,
+    variant: str,
+    render: Callable[[], T],
+    exclusive: bool = False,
+) -> T:
+    """``render()``, computed once per state of the tournament and kept in the cache.
+
+    ``kind`` names what is rendered (``"leaderboard"``, ``"standings-api"``,
+    ``"standings.pdf"``); ``variant`` everything else the result depends on
+    besides the state (language, the query parameters read). ``version`` is
+    the tournament's live version, read by the caller. The value must be
+    picklable (bytes, str, plain data). ``exclusive``: see the module's
+    docstring; may raise ``RenderBusy``.
+    """
+    key = state_key(kind=kind, tournament_id=tournament_id, version=version, variant=variant)
+    found: T | None = cache.get(key)
+    if found is not None:
+        return found
+    if not exclusive:
+        found = render()
+        cache.set(key, found, timeout=STATE_RENDER_SECONDS)
+        return found
+    newest = state_key(kind=kind, tournament_id=tournament_id, version="newest", variant=variant)
+    lock = f"{key}:rendering"
+    if cache.add(lock, 1, timeout=RENDER_LOCK_SECONDS):
+        try:
+            found = render()
+            cache.set_many({key: found, newest: version}, timeout=STATE_RENDER_SECONDS)
+        finally:
+            cache.delete(lock)
+        return found
+    previous = cache.get(newest)
+    if previous is not None:
+        key = state_key(kind=kind, tournament_id=tournament_id, version=previous, variant=variant)
+        found = cache.get(key)
+        if found is not None:
+            return found
+    raise RenderBusy
