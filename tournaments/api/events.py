@@ -57,6 +57,10 @@ class EventStreamApi(BaseApi):
     throttle_classes: list[Any] = []
     renderer_classes = [JSONRenderer, EventStreamRenderer]
 
+    def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
+        """Whatever the client accepts: the stream, or an error as JSON (never a 406)."""
+        return super().perform_content_negotiation(request, force=True)
+
     def handle_exception(self, exc: Exception) -> Any:
         response = super().handle_exception(exc)
         # Errors are JSON even when the client asked for the stream.
