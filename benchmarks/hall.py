@@ -209,9 +209,7 @@ async def events(reader: asyncio.StreamReader) -> Any:
         buffer += (await reader.readexactly(size + 2))[:-2]
         while b"\n\n" in buffer:
             block, buffer = buffer.split(b"\n\n", 1)
-            fields = dict(
-                line.split(b": ", 1) for line in block.split(b"\n") if b": " in line
-            )
+            fields = dict(line.split(b": ", 1) for line in block.split(b"\n") if b": " in line)
             if fields.get(b"event") == b"state":
                 yield int(fields[b"id"])
 
@@ -265,7 +263,7 @@ async def listening_phone(
 
         try:
             await asyncio.wait_for(read(), timeout=max(0.0, stop - time.monotonic()))
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             pass
         except (OSError, asyncio.IncompleteReadError) as error:
             if stats is not None:
@@ -532,9 +530,7 @@ def run(mode: str, args: argparse.Namespace) -> None:
                 )
             if mode == "push" and args.idle_streams:
                 result = asyncio.run(
-                    idle_streams(
-                        address, events_address, hall, saves[0], args, roots, events.pid
-                    )
+                    idle_streams(address, events_address, hall, saves[0], args, roots, events.pid)
                 )
                 mib = 1024 * 1024
                 print(
@@ -575,7 +571,7 @@ def main() -> None:
     args = parser.parse_args()
     args.database = os.environ.get("BENCH_DATABASE", "bang_bench")
     # One file descriptor per stream, on both ends.
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     print(
         f"gunicorn -c config/gunicorn.py, uvicorn (event server), Redis, PostgreSQL, "

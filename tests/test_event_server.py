@@ -215,7 +215,15 @@ def test_the_first_event_comes_at_once_with_the_version_and_the_headers(servers)
         data = json.loads(event["data"])
         assert data["tournament"] == cup["id"]
         assert data["version"] == int(event["id"]) > 0
-        assert data["what"] in {"result", "draw", "knockout", "penalty", "clock", "ranking", "other"}
+        assert data["what"] in {
+            "result",
+            "draw",
+            "knockout",
+            "penalty",
+            "clock",
+            "ranking",
+            "other",
+        }
         # Nothing changes: a keep-alive comment comes (every second here, <= 20 s always).
         block = stream.next_block(3)
         assert block is not None and block.startswith(":")
@@ -292,7 +300,7 @@ def test_last_event_id_current_waits_older_newer_or_garbage_gets_an_event_at_onc
 
 
 def test_an_unknown_tournament_is_a_json_404_whatever_the_accept_header(servers):
-    app, events = servers
+    _app, events = servers
     for accept in ("text/event-stream", "application/json", "*/*", "text/html"):
         status, headers, body = call(
             "GET", f"{events}/api/tournaments/999999/events/", headers={"Accept": accept}

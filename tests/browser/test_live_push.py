@@ -20,7 +20,9 @@ def _fragment_fetches(page) -> list[float]:
     fetches: list[float] = []
     page.on(
         "request",
-        lambda request: fetches.append(time.monotonic()) if "/leaderboard/live/" in request.url else None,
+        lambda request: (
+            fetches.append(time.monotonic()) if "/leaderboard/live/" in request.url else None
+        ),
     )
     return fetches
 

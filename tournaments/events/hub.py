@@ -211,9 +211,7 @@ class ThreadHub:
             self.listeners[tournament_id] = self.listeners.get(tournament_id, 0) + 1
             self.states.setdefault(tournament_id, state)
             if self.thread is None or not self.thread.is_alive():
-                self.thread = threading.Thread(
-                    target=self._watch, name="live-events", daemon=True
-                )
+                self.thread = threading.Thread(target=self._watch, name="live-events", daemon=True)
                 self.thread.start()
         try:
             yield

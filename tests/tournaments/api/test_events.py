@@ -93,5 +93,5 @@ def test_under_asgi_the_stream_is_an_async_iterator_on_the_loops_hub():
         await chunks.aclose()
         return response.status_code, first
 
-    status, first = asyncio.run(scenario())
+    _status, first = asyncio.run(scenario())
     assert _event(first)[0] == live_version(tournament.pk)
