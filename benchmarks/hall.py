@@ -25,7 +25,7 @@ per mode (each on a fresh database):
 What counts:
 
 - A phone has **seen** a result only when a body it received shows it: the
-  table is gone from the fragment's "still playing" list. A ``304`` keeps what
+  table no longer shows the round as "still playing". A ``304`` keeps what
   the phone had. Per save: when the last phone saw it, after the save was
   answered; in push mode also when the last phone had the event that led to it.
 - Latencies of polls sent within the window only (not the warm-up, not the
@@ -78,9 +78,9 @@ CHIP = re.compile(rb'class="chip">\D*(\d+)\D+(\d+)\D*</span>')
 Address = tuple[str, int]
 
 
-def playing(body: bytes) -> set[int]:
-    """The tables a fragment shows as still playing."""
-    return {int(table) for table, _round in CHIP.findall(body)}
+def playing(body: bytes, round_: int) -> set[int]:
+    """The tables a fragment shows as still playing ``round_`` (or an earlier round)."""
+    return {int(table) for table, shown in CHIP.findall(body) if int(shown) <= round_}
 
 
 @dataclass
@@ -131,8 +131,8 @@ async def request(
 class Phone:
     """What one phone's screen shows, and when it first showed each result."""
 
-    def __init__(self, number: int, stats: Stats | None, tables: set[int]) -> None:
-        self.number, self.stats, self.tables = number, stats, tables
+    def __init__(self, number: int, stats: Stats | None, tables: set[int], round_: int = 4) -> None:
+        self.number, self.stats, self.tables, self.round = number, stats, tables, round_
         self.etag = ""
         self.last_ping = 0.0
 
@@ -161,7 +161,7 @@ class Phone:
             return
         stats.fetch_200 += 1
         self.etag = answer.get("etag", self.etag)
-        done = self.tables - playing(body)
+        done = self.tables - playing(body, self.round)
         for table in done:
             seen = stats.seen.setdefault(table, {})
             if self.number not in seen:
@@ -303,12 +303,13 @@ async def hall_day(
 ) -> tuple[Stats, TreeMeter]:
     stats = Stats()
     tables = {save["table"] for save in saves}
+    (round_,) = {save["round"] for save in saves}
     fragment = f"/t/{hall}/leaderboard/live/"
     projector = f"/t/{hall}/projector/live/"
     events_path = f"/api/tournaments/{hall}/events/"
     start = time.monotonic()
-    phones = [Phone(n, stats, tables) for n in range(args.phones)]
-    projector_phone = Phone(-1, None, tables)
+    phones = [Phone(n, stats, tables, round_) for n in range(args.phones)]
+    projector_phone = Phone(-1, None, tables, round_)
     connected = asyncio.Event()
     counter = [0]
     # Far ahead; set once everyone is listening (push) or after a warm-up (poll).
