@@ -1,5 +1,7 @@
 """pytest: fast password hashing, plain static files; throttling on, as everywhere."""
 
+import os
+
 from .base import *  # noqa: F403
 
 SECRET_KEY = "test-only-not-secret"
@@ -13,3 +15,7 @@ STORAGES = {
 # Serve static files straight from the apps and static/ (no collectstatic needed).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# A stream whose page has gone notices at its next keep-alive: in tests, within a
+# second, so that no stream (and no change detector) outlives its test.
+os.environ.setdefault("LIVE_EVENTS_KEEPALIVE_SECONDS", "1")

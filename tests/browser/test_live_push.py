@@ -7,11 +7,9 @@ import random
 import time
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests import factories
-from tests.browser.conftest import login
 from tournaments import demo, selectors
 from tournaments.live import live_version
 from tournaments.web.tables import format_points
@@ -86,24 +84,3 @@ def test_a_cut_stream_is_opened_again_by_itself(page):
     blocked["on"] = False
     # The first retry comes after 2 s, the next after 4 s.
     expect(page.locator("html")).to_have_attribute("data-live", "pushed", timeout=8_000)
-
-
-def test_the_progress_board_and_the_games_list_follow_the_stream(new_page):
-    referee = factories.make_referee(username="schiri")
-    tournament = factories.drawn_tournament(10)
-    board, games = new_page(), new_page(phone=True)
-    for page in (board, games):
-        login(page, "schiri")
-    board.goto(f"{board.base_url}{reverse('staff:progress', args=[tournament.pk])}")
-    games.goto(f"{games.base_url}{reverse('staff:games', args=[tournament.pk])}")
-    for page in (board, games):
-        expect(page.locator("html")).to_have_attribute("data-live", "pushed")
-    expect(board.locator("td[data-state=recorded]")).to_have_count(0)
-    open_cards = games.locator(".game-card")
-    expect(open_cards.first).to_be_visible()
-    before = open_cards.count()
-
-    demo.play_group_rounds(tournament, rounds=range(1, 2), rng=random.Random(3), referees=[referee])
-    # Within the poll interval of neither page (5 s, 15 s): pushed.
-    expect(board.locator("td[data-state=recorded]")).to_have_count(2, timeout=2_000)
-    expect(open_cards).to_have_count(before - 2, timeout=2_000)

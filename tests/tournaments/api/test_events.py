@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -19,6 +20,13 @@ from tournaments import demo
 from tournaments.live import live_version
 
 pytestmark = pytest.mark.django_db
+
+
+def run_async(coroutine):  # type: ignore[no-untyped-def]
+    """``asyncio.run`` in a thread of its own: a browser test of the same process
+    may have left Playwright's event loop running in this one."""
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        return executor.submit(asyncio.run, coroutine).result()
 
 
 def _event(chunk: bytes) -> tuple[int, dict]:
@@ -93,5 +101,5 @@ def test_under_asgi_the_stream_is_an_async_iterator_on_the_loops_hub():
         await chunks.aclose()
         return response.status_code, first
 
-    _status, first = asyncio.run(scenario())
+    _status, first = run_async(scenario())
     assert _event(first)[0] == live_version(tournament.pk)
