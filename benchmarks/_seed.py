@@ -76,7 +76,15 @@ def main() -> None:
             "signed": True,
         }
         token = Token.objects.create(user=referee).key
-        saves.append({"game": game.pk, "table": game.table.number, "token": token, "body": body})
+        saves.append(
+            {
+                "game": game.pk,
+                "table": game.table.number,
+                "round": game.round,
+                "token": token,
+                "body": body,
+            }
+        )
     finished = simulate_tournament(
         participants=participants, seed="finished", organiser=organiser, name="Beendet"
     )

@@ -4,7 +4,8 @@ A fresh PostgreSQL database (``bang_bench``, made anew on the server named by
 ``BENCH_DATABASE_URL``, default the CI server: ``postgres://bang:bang-ci@127.0.0.1:5432``),
 production settings (``DEBUG`` off, a random secret key, HTTPS redirect off because
 the benchmark speaks plain HTTP on loopback), ``collectstatic``, the seed of
-``_seed.py`` and gunicorn (``config/gunicorn.py`` or sync workers), the event server (uvicorn) and Redis. ``REDIS_URL`` is passed on when set.
+``_seed.py``, gunicorn (``config/gunicorn.py`` or sync workers), the event server
+(uvicorn) and Redis. ``REDIS_URL`` is passed on when set.
 
 Everything listens on 127.0.0.1 only.
 """
@@ -171,8 +172,10 @@ def redis_server() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
         raise SystemExit("redis-server is missing: apt-get install redis-server")
     port = free_port()
     process = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
-        + ["--appendonly", "no"],
+        [
+            *("redis-server", "--port", str(port), "--bind", "127.0.0.1"),
+            *("--save", "", "--appendonly", "no"),
+        ],
         stdout=subprocess.DEVNULL,
     )
     try:

@@ -25,7 +25,7 @@ per mode (each on a fresh database):
 What counts:
 
 - A phone has **seen** a result only when a body it received shows it: the
-  table is gone from the fragment's "still playing" list. A ``304`` keeps what
+  table no longer shows the round as "still playing". A ``304`` keeps what
   the phone had. Per save: when the last phone saw it, after the save was
   answered; in push mode also when the last phone had the event that led to it.
 - Latencies of polls sent within the window only (not the warm-up, not the
@@ -78,9 +78,9 @@ CHIP = re.compile(rb'class="chip">\D*(\d+)\D+(\d+)\D*</span>')
 Address = tuple[str, int]
 
 
-def playing(body: bytes) -> set[int]:
-    """The tables a fragment shows as still playing."""
-    return {int(table) for table, _round in CHIP.findall(body)}
+def playing(body: bytes, round_: int) -> set[int]:
+    """The tables a fragment shows as still playing ``round_`` (or an earlier round)."""
+    return {int(table) for table, shown in CHIP.findall(body) if int(shown) <= round_}
 
 
 @dataclass
@@ -97,6 +97,10 @@ class Stats:
     seen: dict[int, dict[int, float]] = field(default_factory=dict)
     #: table -> phone -> when the event arrived that led to that body (push)
     pinged: dict[int, dict[int, float]] = field(default_factory=dict)
+    #: table -> the tournament's live version just after its save was answered
+    save_version: dict[int, int] = field(default_factory=dict)
+    #: phone -> (arrival, version) of every event it received
+    events: dict[int, list[tuple[float, int]]] = field(default_factory=dict)
     window: tuple[float, float] = (0.0, 0.0)
 
 
@@ -131,8 +135,8 @@ async def request(
 class Phone:
     """What one phone's screen shows, and when it first showed each result."""
 
-    def __init__(self, number: int, stats: Stats | None, tables: set[int]) -> None:
-        self.number, self.stats, self.tables = number, stats, tables
+    def __init__(self, number: int, stats: Stats | None, tables: set[int], round_: int = 4) -> None:
+        self.number, self.stats, self.tables, self.round = number, stats, tables, round_
         self.etag = ""
         self.last_ping = 0.0
 
@@ -161,7 +165,7 @@ class Phone:
             return
         stats.fetch_200 += 1
         self.etag = answer.get("etag", self.etag)
-        done = self.tables - playing(body)
+        done = self.tables - playing(body, self.round)
         for table in done:
             seen = stats.seen.setdefault(table, {})
             if self.number not in seen:
@@ -250,8 +254,10 @@ async def listening_phone(
 
         async def read() -> None:
             nonlocal first
-            async for _version in events(reader):
+            async for version in events(reader):
                 phone.last_ping = time.monotonic()
+                if stats is not None:
+                    stats.events.setdefault(phone.number, []).append((phone.last_ping, version))
                 if first:
                     first = False
                     counter[0] += 1
@@ -274,8 +280,23 @@ async def listening_phone(
         writer.close()
 
 
+def read_version(database_url: str, tournament_id: int) -> int:
+    import psycopg
+
+    with psycopg.connect(database_url) as conn:
+        row = conn.execute(
+            "SELECT live_version FROM tournaments_tournament WHERE id = %s", [tournament_id]
+        ).fetchone()
+    return int(row[0]) if row else 0
+
+
 async def referee(
-    address: Address, save: dict[str, Any], delay: float, stats: Stats, extra: dict[str, Any]
+    address: Address,
+    save: dict[str, Any],
+    delay: float,
+    stats: Stats,
+    extra: dict[str, Any],
+    version_of: tuple[str, int] | None = None,
 ) -> None:
     await asyncio.sleep(delay)
     body = json.dumps({**save["body"], **extra}).encode()
@@ -290,6 +311,10 @@ async def referee(
         return
     stats.saves.append(answered - sent)
     stats.saved_at[save["table"]] = answered
+    if version_of is not None:
+        # At least the save's own version (another save just after it makes it later:
+        # the delay measured is then longer, never shorter).
+        stats.save_version[save["table"]] = await asyncio.to_thread(read_version, *version_of)
 
 
 async def hall_day(
@@ -303,12 +328,13 @@ async def hall_day(
 ) -> tuple[Stats, TreeMeter]:
     stats = Stats()
     tables = {save["table"] for save in saves}
+    (round_,) = {save["round"] for save in saves}
     fragment = f"/t/{hall}/leaderboard/live/"
     projector = f"/t/{hall}/projector/live/"
     events_path = f"/api/tournaments/{hall}/events/"
     start = time.monotonic()
-    phones = [Phone(n, stats, tables) for n in range(args.phones)]
-    projector_phone = Phone(-1, None, tables)
+    phones = [Phone(n, stats, tables, round_) for n in range(args.phones)]
+    projector_phone = Phone(-1, None, tables, round_)
     connected = asyncio.Event()
     counter = [0]
     # Far ahead; set once everyone is listening (push) or after a warm-up (poll).
@@ -347,7 +373,10 @@ async def hall_day(
     delays = sorted(random.uniform(0, args.window) for _ in saves)
     with TreeMeter(meter_roots, args.database) as meter:
         await asyncio.gather(
-            *(referee(address, s, d, stats, {}) for s, d in zip(saves, delays, strict=True))
+            *(
+                referee(address, s, d, stats, {}, (args.database_url, hall))
+                for s, d in zip(saves, delays, strict=True)
+            )
         )
         # Until every phone showed the last result, or a grace period.
         grace = time.monotonic() + 3 * POLL_SECONDS + 3
@@ -459,6 +488,22 @@ def last_phone(stats: Stats, phones: int, which: dict[int, dict[int, float]]) ->
     ]
 
 
+def last_event(stats: Stats, phones: int) -> list[float]:
+    """Per save: seconds from its answer until the last phone had an event of its version."""
+    delays = []
+    for table, saved in stats.saved_at.items():
+        version = stats.save_version.get(table)
+        if version is None:
+            continue
+        arrivals = [
+            next((at for at, v in received if v >= version), None)
+            for received in (stats.events.get(n, []) for n in range(phones))
+        ]
+        if all(at is not None for at in arrivals):
+            delays.append(max(a for a in arrivals if a is not None) - saved)
+    return delays
+
+
 def report_day(mode: str, stats: Stats, meter: TreeMeter, args: argparse.Namespace) -> None:
     print(f"\n### {mode}: {args.phones} phones + a projector, {len(stats.saved_at)} saves\n")
     print("| what | figure |")
@@ -477,10 +522,10 @@ def report_day(mode: str, stats: Stats, meter: TreeMeter, args: argparse.Namespa
     complete = sum(1 for t in stats.saved_at if len(stats.seen.get(t, {})) == args.phones)
     print(f"| saves every phone showed | {complete} of {len(stats.saved_at)} |")
     if mode == "push":
-        pinged = last_phone(stats, args.phones, stats.pinged)
+        pinged = last_event(stats, args.phones)
         if pinged:
             print(
-                "| the last phone has the new version, after the save answered "
+                "| the last phone has the event of the new version, after the save answered "
                 f"(median / p99 / max) | {statistics.median(pinged):.2f} s / "
                 f"{percentile(pinged, 0.99):.2f} s / {max(pinged):.2f} s |"
             )
@@ -502,6 +547,7 @@ def report_day(mode: str, stats: Stats, meter: TreeMeter, args: argparse.Namespa
 
 def run(mode: str, args: argparse.Namespace) -> None:
     env = production_env(database=args.database)
+    args.database_url = env["DATABASE_URL"]
     with redis_server() as (redis_url, redis_process):
         env["REDIS_URL"] = redis_url
         seeded = prepare(env)
@@ -571,7 +617,7 @@ def main() -> None:
     args = parser.parse_args()
     args.database = os.environ.get("BENCH_DATABASE", "bang_bench")
     # One file descriptor per stream, on both ends.
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     print(
         f"gunicorn -c config/gunicorn.py, uvicorn (event server), Redis, PostgreSQL, "

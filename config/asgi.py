@@ -15,4 +15,10 @@ from django.core.asgi import get_asgi_application
 # manage.py keeps the development default.
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
 
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+# The event streams are answered on the event loop, without a thread per
+# stream; everything else is Django's (tournaments/events/asgi.py).
+from tournaments.events.asgi import with_event_streams  # noqa: E402  (needs Django set up)
+
+application = with_event_streams(django_application)

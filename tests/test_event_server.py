@@ -300,7 +300,7 @@ def test_last_event_id_current_waits_older_newer_or_garbage_gets_an_event_at_onc
 
 
 def test_an_unknown_tournament_is_a_json_404_whatever_the_accept_header(servers):
-    app, events = servers
+    _app, events = servers
     for accept in ("text/event-stream", "application/json", "*/*", "text/html"):
         status, headers, body = call(
             "GET", f"{events}/api/tournaments/999999/events/", headers={"Accept": accept}

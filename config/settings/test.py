@@ -1,5 +1,7 @@
 """pytest: fast password hashing, plain static files; throttling on, as everywhere."""
 
+import os
+
 from .base import *  # noqa: F403
 
 SECRET_KEY = "test-only-not-secret"
@@ -16,3 +18,7 @@ WHITENOISE_AUTOREFRESH = True
 
 # One line per request is for operators; tests that check it raise the level themselves.
 LOGGING["loggers"]["bang.requests"] = {"level": "WARNING"}  # type: ignore[index]  # noqa: F405
+
+# A stream whose page has gone notices at its next keep-alive: in tests, within a
+# second, so that no stream (and no change detector) outlives its test.
+os.environ.setdefault("LIVE_EVENTS_KEEPALIVE_SECONDS", "1")

@@ -5,11 +5,19 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from tournaments.events.hub import AsyncHub, State, ThreadHub, _message_state
 from tournaments.events.stream import encode_event, first_state_to_send, parse_last_event_id
+
+
+def run_async(coroutine):  # type: ignore[no-untyped-def]
+    """``asyncio.run`` in a thread of its own: a browser test of the same process
+    may have left Playwright's event loop running in this one."""
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        return executor.submit(asyncio.run, coroutine).result()
 
 
 class FakeDatabase:
@@ -51,7 +59,7 @@ def test_the_async_hub_reads_once_per_poll_for_every_stream_of_every_tournament(
         await asyncio.gather(*clients, return_exceptions=True)
         return woken, took
 
-    woken, took = asyncio.run(scenario())
+    woken, took = run_async(scenario())
     assert woken == [State(6, "result")] * 100  # only tournament 1's streams woke
     assert took < 0.5
     # 200 streams, a poll every 0.1 s for about 0.7 s: a handful of reads, each of both ids.
@@ -71,7 +79,7 @@ def test_an_async_hub_stops_reading_when_the_last_stream_leaves(fast_polls):
         assert len(database.reads) <= reads + 1
         assert hub.listeners == {} and hub.states == {}
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_a_change_committed_in_the_process_wakes_the_streams_at_once(monkeypatch):
@@ -84,7 +92,7 @@ def test_a_change_committed_in_the_process_wakes_the_streams_at_once(monkeypatch
             threading.Timer(0.1, hub.notify, args=(1, 2, "penalty")).start()
             return await hub.changed(1, State(1, "other"), 2)
 
-    assert asyncio.run(scenario()) == State(2, "penalty")
+    assert run_async(scenario()) == State(2, "penalty")
 
 
 def test_an_older_message_never_moves_a_stream_back():
@@ -94,7 +102,7 @@ def test_an_older_message_never_moves_a_stream_back():
             hub.offer(1, State(4, "draw"), newer_only=True)
             return hub.state(1)
 
-    assert asyncio.run(scenario()) == State(5, "result")
+    assert run_async(scenario()) == State(5, "result")
 
 
 def test_the_thread_hub_polls_once_for_all_its_streams(fast_polls):

@@ -1,4 +1,4 @@
-"""``GET /api/tournaments/{id}/events/``: the tournament's live version, pushed (api.md "Live events").
+"""``GET /api/tournaments/{id}/events/``: the live version, pushed (api.md "Live events").
 
 The view reads the tournament's state once (a 404 for an unknown tournament,
 JSON whatever the client accepts) and answers a stream that never ends by
@@ -30,9 +30,18 @@ __all__ = ["EVENT_STREAM", "EventStreamApi"]
 
 EVENT_STREAM = "text/event-stream"
 
-_DESCRIPTION = """Server-Sent Events: the tournament's live version, at once and after every change of its public state (anyone).
-
-Each event is `id: <version>`, `event: state` and `data: {"tournament", "version", "what"}` (`what`: `result`, `draw`, `knockout`, `penalty`, `clock`, `ranking` or `other`; an event standing for several changes names the latest). A comment line (`: keep-alive`) comes at least every 20 s while nothing changes. With `Last-Event-ID` naming the current version the stream sends nothing until the next change; any other value (older, newer, not an integer) gets the current state at once. The stream stays open until the client leaves."""
+_DESCRIPTION = (
+    "Server-Sent Events: the tournament's live version, at once and after every change of its"
+    " public state (anyone)."
+    "\n\n"
+    'Each event is `id: <version>`, `event: state` and `data: {"tournament", "version", '
+    '"what"}` (`what`: `result`, `draw`, `knockout`, `penalty`, `clock`, `ranking` or '
+    "`other`; an event standing for several changes names the latest). A comment line (`: "
+    "keep-alive`) comes at least every 20 s while nothing changes. With `Last-Event-ID` "
+    "naming the current version the stream sends nothing until the next change; any other "
+    "value (older, newer, not an integer) gets the current state at once. The stream stays "
+    "open until the client leaves."
+)
 
 
 class EventStreamRenderer(BaseRenderer):
@@ -56,6 +65,10 @@ class EventStreamApi(BaseApi):
     permission_classes = [AllowAny]
     throttle_classes: list[Any] = []
     renderer_classes = [JSONRenderer, EventStreamRenderer]
+
+    def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
+        """Whatever the client accepts: the stream, or an error as JSON (never a 406)."""
+        return super().perform_content_negotiation(request, force=True)
 
     def handle_exception(self, exc: Exception) -> Any:
         response = super().handle_exception(exc)

@@ -136,6 +136,13 @@ class AsyncHub:
                 functools.partial(self.offer, tournament_id, state, newer_only=True)
             )
 
+    async def read_one(self, tournament_id: int) -> State | None:
+        """The state of one tournament, read in the hub's database thread."""
+        found = await self.loop.run_in_executor(
+            self.executor, _read_in_thread, self.read, [tournament_id]
+        )
+        return found.get(tournament_id)
+
     async def _read(self) -> dict[int, State]:
         ids = list(self.listeners)
         if not ids:

@@ -23,6 +23,7 @@ import os
 from collections.abc import AsyncIterator, Iterator
 from functools import cache
 
+import redis
 from django.conf import settings
 
 from tournaments.events.hub import CHANNEL, State, async_hub, thread_hub
@@ -92,9 +93,7 @@ def sync_stream(tournament_id: int, current: State, last_event_id: str | None) -
 
 
 @cache
-def _redis():  # type: ignore[no-untyped-def]
-    import redis
-
+def _redis() -> redis.Redis:
     return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
 
 

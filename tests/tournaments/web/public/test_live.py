@@ -73,7 +73,10 @@ def test_leaderboard_page_carries_the_tag_for_its_first_poll(client):
     page = body(client.get(reverse("leaderboard", args=[tournament.pk])))
     etag = client.get(reverse("leaderboard_fragment", args=[tournament.pk])).headers["ETag"]
     assert f'data-etag="{etag.replace(chr(34), "&quot;")}"' in page
-    assert 'hx-trigger="every 3s"' in page
+    # Pushed by the tournament's event stream, polled every 3 s while it is cut.
+    assert 'hx-trigger="bang:live, every 3s"' in page
+    events = reverse("api-tournament-events", args=[tournament.pk])
+    assert f'data-events="{events}"' in page
 
 
 def test_the_knockout_page_follows_results_live(client, referee):

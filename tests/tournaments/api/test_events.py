@@ -1,0 +1,105 @@
+"""``GET /api/tournaments/{id}/events/`` under WSGI (the development server's path) and ASGI.
+
+The stream through real servers (uvicorn beside gunicorn, Redis) is tested in
+``tests/test_event_server.py``; here the view itself, in one process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.test import AsyncClient
+
+from tests import factories
+from tournaments import demo
+from tournaments.live import live_version
+
+pytestmark = pytest.mark.django_db
+
+
+def run_async(coroutine):  # type: ignore[no-untyped-def]
+    """``asyncio.run`` in a thread of its own: a browser test of the same process
+    may have left Playwright's event loop running in this one."""
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        return executor.submit(asyncio.run, coroutine).result()
+
+
+def _event(chunk: bytes) -> tuple[int, dict]:
+    lines = dict(line.split(": ", 1) for line in chunk.decode().strip().split("\n"))
+    assert lines["event"] == "state"
+    return int(lines["id"]), json.loads(lines["data"])
+
+
+def test_the_stream_starts_with_the_state_and_carries_the_headers(client):
+    tournament = factories.drawn_tournament(10)
+    response = client.get(
+        f"/api/tournaments/{tournament.pk}/events/", HTTP_ACCEPT="text/event-stream"
+    )
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/event-stream"
+    assert response["Cache-Control"] == "no-store"
+    assert response["X-Accel-Buffering"] == "no"
+    assert "Set-Cookie" not in response  # nothing of the visitor
+    chunks = iter(response.streaming_content)
+    version, data = _event(next(chunks))
+    assert version == live_version(tournament.pk) > 0
+    assert data == {"tournament": tournament.pk, "version": version, "what": "draw"}
+    response.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_change_committed_in_the_process_wakes_its_streams(client, monkeypatch):
+    monkeypatch.setenv("LIVE_EVENTS_POLL_SECONDS", "30")  # no poll would come in time
+    referee = factories.make_referee()
+    tournament = factories.drawn_tournament(10)
+    response = client.get(f"/api/tournaments/{tournament.pk}/events/")
+    chunks = iter(response.streaming_content)
+    first, _ = _event(next(chunks))
+    demo.play_group_rounds(tournament, rounds=range(1, 2), rng=random.Random(3), referees=[referee])
+    version, data = _event(next(chunks))  # at once: told by the commit, not by a poll
+    assert version == live_version(tournament.pk) > first
+    assert data["what"] == "result"
+    response.close()
+
+
+def test_the_current_last_event_id_gets_only_keep_alives(client, monkeypatch):
+    monkeypatch.setenv("LIVE_EVENTS_KEEPALIVE_SECONDS", "0.2")
+    tournament = factories.drawn_tournament(10)
+    version = live_version(tournament.pk)
+    response = client.get(
+        f"/api/tournaments/{tournament.pk}/events/", HTTP_LAST_EVENT_ID=str(version)
+    )
+    chunks = iter(response.streaming_content)
+    assert next(chunks) == b": keep-alive\n\n"
+    response.close()
+
+
+@pytest.mark.parametrize("accept", ["text/event-stream", "text/html", "application/json"])
+def test_an_unknown_tournament_is_a_json_404(client, accept):
+    response = client.get("/api/tournaments/987654/events/", HTTP_ACCEPT=accept)
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["errors"][0]["code"] == "not_found"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_under_asgi_the_stream_is_an_async_iterator_on_the_loops_hub():
+    tournament = factories.drawn_tournament(10)
+
+    async def scenario() -> tuple[int, bytes]:
+        response = await AsyncClient().get(f"/api/tournaments/{tournament.pk}/events/")
+        assert response.status_code == 200
+        assert response.is_async
+        chunks = aiter(response.streaming_content)
+        first = await asyncio.wait_for(anext(chunks), 2)
+        await sync_to_async(factories.drawn_tournament)(10)  # another tournament: nothing
+        await chunks.aclose()
+        return response.status_code, first
+
+    _status, first = run_async(scenario())
+    assert _event(first)[0] == live_version(tournament.pk)

@@ -1,0 +1,100 @@
+"""The event server's own path: streams served on the event loop, beside Django's ASGI app.
+
+Django's ASGI handler runs every request's middleware and sync view in a
+thread of its own that lives as long as the request: for a stream that never
+ends, one idle thread (and a database connection) per open page. So the event
+server (``config.asgi``) answers ``GET /api/tournaments/{id}/events/`` here,
+without Django's request cycle: the state is read through the hub's single
+database thread, and the stream is the same ``async_stream`` the view uses.
+Everything else, an unknown tournament (Django's ``404`` in the API's JSON
+shape, in the visitor's language), a host Django would refuse, and every other
+path or method, goes to Django.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from django.conf import settings
+from django.http.request import split_domain_port, validate_host
+
+from tournaments.events.hub import async_hub
+from tournaments.events.stream import async_stream
+
+__all__ = ["EVENTS_PATH", "with_event_streams"]
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[Mapping[str, Any]]]
+Send = Callable[[Mapping[str, Any]], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: The one path served here (as ``tournaments.converters.IdConverter`` reads ids).
+EVENTS_PATH = re.compile(r"^/api/tournaments/([1-9][0-9]{0,17})/events/$")
+
+HEADERS = [
+    (b"content-type", b"text/event-stream"),
+    (b"cache-control", b"no-store"),
+    # For a proxy in front (nginx): pass each event on at once, do not buffer.
+    (b"x-accel-buffering", b"no"),
+    (b"x-content-type-options", b"nosniff"),
+]
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key.lower() == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def _host_allowed(scope: Scope) -> bool:
+    host = _header(scope, b"host") or ""
+    domain, _port = split_domain_port(host)
+    allowed = settings.ALLOWED_HOSTS
+    if settings.DEBUG and not allowed:
+        allowed = [".localhost", "127.0.0.1", "[::1]"]
+    return bool(domain) and validate_host(domain, allowed)
+
+
+def with_event_streams(django: ASGIApp) -> ASGIApp:
+    """``django``, with the event streams answered on the event loop itself."""
+
+    async def application(scope: Scope, receive: Receive, send: Send) -> None:
+        found = EVENTS_PATH.match(scope.get("path", "")) if scope["type"] == "http" else None
+        if found is None or scope["method"] != "GET" or not _host_allowed(scope):
+            await django(scope, receive, send)
+            return
+        tournament_id = int(found.group(1))
+        hub = async_hub()
+        state = await hub.read_one(tournament_id)
+        if state is None:
+            await django(scope, receive, send)  # the API's 404
+            return
+        await _stream(tournament_id, state, _header(scope, b"last-event-id"), receive, send)
+
+    return application
+
+
+async def _stream(
+    tournament_id: int, state: Any, last_event_id: str | None, receive: Receive, send: Send
+) -> None:
+    await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+
+    async def pump() -> None:
+        async for chunk in async_stream(tournament_id, state, last_event_id):
+            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+
+    task = asyncio.ensure_future(pump())
+    try:
+        while True:  # until the client leaves (or the server stops)
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                break
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, OSError):
+            await task
