@@ -53,6 +53,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: JSON errors under /api/ and the site's 404 page, DEBUG on or off.
+    "tournaments.http.errors.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "tournaments.web.headers.SecurityHeadersMiddleware",
