@@ -42,6 +42,17 @@ _KEPT_HEADERS = {"WWW-Authenticate", "Retry-After", "Allow"}
 logger = logging.getLogger(__name__)
 
 
+class Unavailable(exceptions.APIException):
+    """``503 service_unavailable`` with ``Retry-After``: try again in a moment."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "service_unavailable"
+
+    def __init__(self, *, retry_after: int) -> None:
+        super().__init__()
+        self.retry_after = retry_after
+
+
 def error_response(errors: list[dict[str, Any]], status_code: int, headers: Any = None) -> Response:
     return Response({"errors": errors}, status=status_code, headers=headers)
 
@@ -109,6 +120,12 @@ def _handle(exc: Exception, context: dict[str, Any]) -> Response | None:
             api_unavailable(),
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"},
+        )
+    if isinstance(exc, Unavailable):
+        return Response(
+            api_unavailable(),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(exc.retry_after), "Cache-Control": "no-store"},
         )
     if isinstance(exc, DomainError):
         return error_response([e.as_dict() for e in exc.errors], exc.status_code)

@@ -33,6 +33,7 @@ from .commitments import DrawCommitment
 from .knockout import Knockout, LotDraw
 from .people import MINIMUM_AGE, Participant, Penalty
 from .play import Game, GroupDraw, Seat, Table
+from .ratelimit import RateCount
 from .results import Result, ResultQuerySet, ResultSeat, ResultSeatQuerySet, RoleChoice
 from .staff import TournamentStaff
 from .tournament import Character, LiveWhat, RulesetChoice, Stage, Tournament
@@ -49,6 +50,7 @@ __all__ = [
     "LotDraw",
     "Participant",
     "Penalty",
+    "RateCount",
     "Result",
     "ResultQuerySet",
     "ResultSeat",
