@@ -107,7 +107,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     """``handler500``: a database outage is a ``503`` (``outage``), anything else a 500."""
     if isinstance(sys.exc_info()[1], DATABASE_ERRORS):
         return unavailable(request)
-    return api_error(500) if is_api(request) else error_page(None, 500)
+    return api_error(500) if is_api(request) else error_page(request, 500)
 
 
 def _staff_refusal(request: HttpRequest) -> dict[str, Any]:
