@@ -114,7 +114,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 
 # Pages are rendered once per tournament state and kept in the cache (see
-# tournaments/web/cache.py). One process: local memory. Several app processes
+# tournaments/live/). One process: local memory. Several app processes
 # or servers: REDIS_URL names the Redis server they share.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES: dict[str, dict[str, object]]

@@ -29,7 +29,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -45,7 +45,7 @@ from django.utils.translation import get_language
 from tournaments.models import Tournament
 
 from .http import StateBody, live_etag, no_cache, not_modified, serve, state_body, state_version
-from .store import once_per_state
+from .store import keep, once_per_state
 
 __all__ = [
     "AS_NOBODY",
@@ -59,6 +59,8 @@ __all__ = [
     "sort_values",
     "state_page",
 ]
+
+T = TypeVar("T")
 
 #: A page's query parameters and the values it knows of each.
 Reads = Mapping[str, Collection[str]]
@@ -123,6 +125,10 @@ class PageState:
     state: str
     around: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def state_and_around(self) -> tuple[str, dict[str, Any]]:
+        return self.state, self.around
+
 
 def state_page(
     request: HttpRequest,
@@ -143,41 +149,56 @@ def state_page(
     version = state_version(tournament_id)
     query = canonical_query(request, reads or {})
     variant = f"{get_language()}|{query.urlencode()}"
-    seen = as_read(request, query)
-    match = request.resolver_match
-    page_path = reverse(match.view_name, kwargs=match.kwargs) if match else request.path
-    if query:
-        page_path = f"{page_path}?{query.urlencode()}"
+
+    def cached(part: str, render_part: Callable[[], T]) -> T:
+        return once_per_state(
+            kind=f"{kind}:{part}",
+            tournament_id=tournament_id,
+            version=version,
+            variant=variant,
+            render=render_part,
+        )
 
     def draw() -> PageState:
+        seen = as_read(request, query)
+        match = request.resolver_match
+        page_path = reverse(match.view_name, kwargs=match.kwargs) if match else request.path
+        if query:
+            page_path = f"{page_path}?{query.urlencode()}"
         context, around = render(seen, version, variant)
-        around = {**around, "page_path": page_path}
         capture: list[str] = []
         html = render_as_nobody(
             seen, template, {**context, "page_path": page_path, "state_capture": capture}
         )
         if len(capture) != 1:
             raise ImproperlyConfigured(f"{template} needs one {{% state %}} part.")
-        whole = state_body(html) if per_request is None else StateBody(body=b"")
-        return PageState(page=whole, state=capture[0], around=around)
+        drawn = PageState(
+            page=state_body(html) if per_request is None else StateBody(body=b""),
+            state=capture[0],
+            around={**around, "page_path": page_path},
+        )
+        # Kept as two entries: an anonymous visitor's request loads only the page.
+        for part, value in (("page", drawn.page), ("state", (drawn.state, drawn.around))):
+            keep(
+                kind=f"{kind}:{part}",
+                tournament_id=tournament_id,
+                version=version,
+                variant=variant,
+                value=value,
+            )
+        return drawn
 
-    state = once_per_state(
-        kind=f"{kind}:page",
-        tournament_id=tournament_id,
-        version=version,
-        variant=variant,
-        render=draw,
-    )
-    if request.user.is_authenticated:
-        frame = {**state.around, **_frame(seen, per_request), "state_body": state.state}
-        response = HttpResponse(render_to_string(template, frame, request=request))
+    if not request.user.is_authenticated and settings.CSRF_COOKIE_NAME not in request.COOKIES:
+        get_token(request)  # the cookie the language switch sends its token from
+    if request.user.is_authenticated or per_request is not None:
+        state, around = cached("state", lambda: draw().state_and_around)
+        frame = {**around, **_frame(as_read(request, query), per_request), "state_body": state}
+        if request.user.is_authenticated:
+            response = HttpResponse(render_to_string(template, frame, request=request))
+        else:  # drawn as nobody: it may be compressed
+            response = serve(request, state_body(render_as_nobody(request, template, frame)))
     else:
-        if settings.CSRF_COOKIE_NAME not in request.COOKIES:
-            get_token(request)  # the cookie the language switch sends its token from
-        page = state.page
-        if per_request is not None:  # drawn as nobody here too: it may be compressed
-            frame = {**state.around, **per_request(seen), "state_body": state.state}
-            page = state_body(render_as_nobody(request, template, frame))
+        page = cached("page", lambda: draw().page)
         response = serve(request, page)
     patch_vary_headers(response, ["Cookie", "Accept-Language"])
     return response
