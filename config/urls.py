@@ -5,12 +5,12 @@ from django.urls import include, path
 from tournaments.web.forms.auth import LoginForm
 from tournaments.web.health import healthz
 
-# Under /api/ Django's own errors are JSON in the API's error shape; elsewhere its pages.
+# Under /api/ Django's own errors are JSON in the API's error shape; elsewhere the site's pages.
 # A database outage answers 503 (JSON under /api/, a plain page elsewhere), not 500.
-handler400 = "tournaments.api.errors.bad_request"
-handler403 = "tournaments.api.errors.permission_denied"
-handler404 = "tournaments.api.errors.not_found"
-handler500 = "tournaments.api.errors.server_error"
+handler400 = "tournaments.http.errors.bad_request"
+handler403 = "tournaments.http.errors.permission_denied"
+handler404 = "tournaments.http.errors.not_found"
+handler500 = "tournaments.http.errors.server_error"
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),

@@ -62,6 +62,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: its duration covers everything below it.
     "tournaments.web.requestlog.RequestLogMiddleware",
+    # Then: JSON errors under /api/ and the site's 404 page, DEBUG on or off.
+    "tournaments.http.errors.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "tournaments.web.headers.SecurityHeadersMiddleware",
@@ -126,7 +128,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 
 # Pages are rendered once per tournament state and kept in the cache (see
-# tournaments/web/cache.py). One process: local memory. Several app processes
+# tournaments/live/). One process: local memory. Several app processes
 # or servers: REDIS_URL names the Redis server they share.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES: dict[str, dict[str, object]]

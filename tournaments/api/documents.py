@@ -31,15 +31,18 @@ from rest_framework.permissions import BasePermission
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, BaseThrottle
+from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 from tournaments import documents, live
 from tournaments.documents import PDF, XLSX, Audience, Exporter, NothingToPrint, imports
 from tournaments.errors import ErrorItem
+from tournaments.http import ratelimit
 from tournaments.models import Tournament
-from tournaments.site import absolute_url, absolute_url_builder
+from tournaments.site import absolute_url_builder
 
+from .errors import Unavailable
 from .fields import StrictSerializer
 from .participants import ParticipantOutput
 from .permissions import OrganiserOnly, ReadOnlyOrOrganiser, RefereeOnly
@@ -122,12 +125,26 @@ class DocumentSchema(AutoSchema):
         return {(200, media_type): OpenApiResponse(OpenApiTypes.BINARY)}
 
 
-class DocumentThrottle(AnonRateThrottle):
+class DocumentThrottle(BaseThrottle):
     """Public documents per address without a login (rate ``documents``,
-    ``DJANGO_DOCUMENT_THROTTLE``), counted in the default cache: Redis, shared
-    by every process, where ``REDIS_URL`` is set; else per process."""
+    ``DJANGO_DOCUMENT_THROTTLE``, e.g. ``30/min``), counted across every app
+    process (``tournaments.http.ratelimit``: Redis or the database)."""
 
     scope = "documents"
+
+    def __init__(self) -> None:
+        number, unit = str(api_settings.DEFAULT_THROTTLE_RATES[self.scope]).split("/")
+        self.limit = int(number)
+        self.period = {"s": 1, "m": 60, "h": 3600, "d": 86400}[unit[0]]
+
+    def allow_request(self, request: Request, view: APIView) -> bool:
+        if request.user and request.user.is_authenticated:
+            return True
+        count = ratelimit.hit(f"{self.scope}:{self.get_ident(request)}", period=self.period)
+        return count <= self.limit
+
+    def wait(self) -> float:
+        return float(ratelimit.window_left(self.period))
 
 
 class DocumentApi(APIView):
@@ -179,28 +196,14 @@ class DocumentApi(APIView):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         params = self.parameters(request)
         exporter = self.exporter
-
-        def render() -> bytes:
-            return exporter.render(tournament, absolute_uri=absolute_url_builder(request), **params)
-
         if exporter.audience == Audience.PUBLIC:
-            # The same for everyone: rendered once per tournament state, then from the cache.
-            variant = "|".join(
-                [
-                    absolute_url(request, "/"),
-                    get_language() or "",
-                    urlencode(sorted(params.items())),
-                ]
-            )
-            content = live.once_per_state(
-                kind=exporter.identifier,
-                tournament_id=tournament.pk,
-                version=live.state_version(tournament.pk),
-                variant=variant,
-                render=render,
-            )
+            content = self.public_document(tournament, params)
         else:
-            content = render()
+            # Staff documents (scoresheets, player cards) carry QR codes of the site's
+            # address: ``SITE_URL`` where the hall sets it, else the request's.
+            content = exporter.render(
+                tournament, absolute_uri=absolute_url_builder(request), **params
+            )
         response = HttpResponse(content, content_type=self.exporter.media_type)
         disposition = content_disposition_header(
             self.exporter.attachment, self.exporter.filename(tournament, **params)
@@ -209,6 +212,28 @@ class DocumentApi(APIView):
             response["Content-Disposition"] = disposition
         response["Cache-Control"] = "no-store"
         return response
+
+    def public_document(self, tournament: Tournament, params: dict[str, Any]) -> bytes:
+        """The same for everyone: rendered once per state and language, then from the cache.
+
+        One request renders a new state at a time, across processes; the others
+        get the previous state's document meanwhile, or ``503`` with
+        ``Retry-After`` when there is none yet (``live.once_per_state``). A
+        public document holds no absolute URL (none is passed), so neither the
+        scheme nor the host is part of its key.
+        """
+        exporter = self.exporter
+        try:
+            return live.once_per_state(
+                kind=exporter.identifier,
+                tournament_id=tournament.pk,
+                version=tournament.live_version,
+                variant=f"{get_language()}|{urlencode(sorted(params.items()))}",
+                render=lambda: exporter.render(tournament, **params),
+                exclusive=True,
+            )
+        except live.RenderBusy as busy:
+            raise Unavailable(retry_after=busy.retry_after) from busy
 
     def parameters(self, request: Request) -> dict[str, Any]:
         """The exporter's query parameters, validated (400 in the API's error shape)."""

@@ -2,9 +2,8 @@
 
 Everything under ``/api/`` answers errors this way, as JSON whatever the
 client accepts: DRF's exceptions through ``exception_handler``, and what
-Django answers itself (an unmatched path, a server error) through the
-``handler400/403/404/500`` views that ``config/urls.py`` installs
-(``api_error_view``), which leave the other paths to Django's pages. A
+Django answers itself (an unmatched path, a server error) through
+``tournaments.http.errors`` (the handlers and ``ApiErrorsMiddleware``). A
 database that cannot be reached answers ``503 service_unavailable`` with
 ``Retry-After``. ``schema.py`` documents the shape and the codes.
 """
@@ -12,22 +11,19 @@ database that cannot be reached answers ``503 service_unavailable`` with
 from __future__ import annotations
 
 import logging
-import sys
-from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404
 from django.utils.translation import gettext as _
-from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournaments.errors import DomainError
-from tournaments.web.outage import DATABASE_ERRORS, RETRY_AFTER, api_unavailable, unavailable
+from tournaments.http.outage import DATABASE_ERRORS, RETRY_AFTER, api_unavailable
 
 _CODES = {
     exceptions.NotAuthenticated: "not_authenticated",
@@ -44,6 +40,17 @@ _CODES = {
 _KEPT_HEADERS = {"WWW-Authenticate", "Retry-After", "Allow"}
 
 logger = logging.getLogger(__name__)
+
+
+class Unavailable(exceptions.APIException):
+    """``503 service_unavailable`` with ``Retry-After``: try again in a moment."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "service_unavailable"
+
+    def __init__(self, *, retry_after: int) -> None:
+        super().__init__()
+        self.retry_after = retry_after
 
 
 def error_response(errors: list[dict[str, Any]], status_code: int, headers: Any = None) -> Response:
@@ -114,6 +121,12 @@ def _handle(exc: Exception, context: dict[str, Any]) -> Response | None:
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"},
         )
+    if isinstance(exc, Unavailable):
+        return Response(
+            api_unavailable(),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(exc.retry_after), "Cache-Control": "no-store"},
+        )
     if isinstance(exc, DomainError):
         return error_response([e.as_dict() for e in exc.errors], exc.status_code)
     if isinstance(exc, RequestDataTooBig):
@@ -146,51 +159,3 @@ def _handle(exc: Exception, context: dict[str, Any]) -> Response | None:
             headers={k: v for k, v in response.items() if k in _KEPT_HEADERS},
         )
     return response
-
-
-#: What Django itself answers under ``/api/``: status, code and message.
-_DJANGO_ERRORS: dict[int, tuple[str, Any]] = {
-    400: ("malformed_request", lambda: _("The request is malformed.")),
-    403: ("permission_denied", lambda: exceptions.PermissionDenied.default_detail),
-    404: ("not_found", lambda: exceptions.NotFound.default_detail),
-    500: ("server_error", lambda: _("Something went wrong on the server; it has been logged.")),
-}
-
-_DJANGO_PAGES: dict[int, Callable[..., HttpResponse]] = {
-    400: defaults.bad_request,
-    403: defaults.permission_denied,
-    404: defaults.page_not_found,
-    500: defaults.server_error,
-}
-
-
-def is_api(request: HttpRequest) -> bool:
-    return request.path_info == "/api" or request.path_info.startswith("/api/")
-
-
-def api_error_view(status_code: int) -> Callable[..., HttpResponse]:
-    """Django's error view for ``status_code``, in the API's shape under ``/api/``."""
-    code, message = _DJANGO_ERRORS[status_code]
-    page = _DJANGO_PAGES[status_code]
-
-    def view(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-        if not is_api(request):
-            return page(request) if status_code == 500 else page(request, exception)
-        body = {"errors": [{"code": code, "message": str(message())}]}
-        return JsonResponse(body, status=status_code)
-
-    view.__name__ = f"api_error_{status_code}"
-    return view
-
-
-bad_request = api_error_view(400)
-permission_denied = api_error_view(403)
-not_found = api_error_view(404)
-_server_error = api_error_view(500)
-
-
-def server_error(request: HttpRequest) -> HttpResponse:
-    """``handler500``: a database outage is a 503 (``web.outage``), anything else a 500."""
-    if isinstance(sys.exc_info()[1], DATABASE_ERRORS):
-        return unavailable(request)
-    return _server_error(request)

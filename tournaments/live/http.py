@@ -93,7 +93,7 @@ def not_modified(request: HttpRequest, etag: str) -> HttpResponse | None:
     if request.method not in ("GET", "HEAD"):
         return None
     held = parse_etags(request.headers.get("If-None-Match", ""))
-    if "*" not in held and quote_etag(etag) not in held:
+    if "*" not in held and quote_etag(etag) not in {tag.removeprefix("W/") for tag in held}:
         return None
     response = HttpResponseNotModified()
     response["ETag"] = quote_etag(etag)

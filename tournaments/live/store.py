@@ -34,6 +34,7 @@ __all__ = [
     "RETRY_AFTER_SECONDS",
     "STATE_RENDER_SECONDS",
     "RenderBusy",
+    "keep",
     "once_per_state",
 ]
 
@@ -58,6 +59,12 @@ def state_key(*, kind: str, tournament_id: int, version: int | str, variant: str
     """The cache key of one state render (the variant hashed: keys stay short)."""
     digest = hashlib.blake2s(variant.encode(), digest_size=8).hexdigest()
     return f"live:{kind}:{tournament_id}:{version}:{digest}"
+
+
+def keep(*, kind: str, tournament_id: int, version: int, variant: str, value: object) -> None:
+    """Keep ``value`` as the render of that state (a render that makes two at once)."""
+    key = state_key(kind=kind, tournament_id=tournament_id, version=version, variant=variant)
+    cache.set(key, value, timeout=STATE_RENDER_SECONDS)
 
 
 def once_per_state(

@@ -23,13 +23,14 @@ until the next one. Code that must show such a write calls ``live_bump``.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from django.db import transaction
+from django.db import connections, transaction
 from django.db.models import F
 
 from tournaments.models import Tournament
@@ -89,13 +90,28 @@ def live_versions(tournament_ids: list[int]) -> dict[int, int]:
 
 
 def live_version(tournament_id: int) -> int | None:
-    """The tournament's live version (one query); ``None`` for an unknown tournament."""
-    return (
-        Tournament.objects.filter(pk=tournament_id)
-        .values_list("live_version", flat=True)
-        .order_by()
-        .first()
-    )
+    """The tournament's live version (one query); ``None`` for an unknown tournament.
+
+    Every request of a live page asks this, so the ORM builds the SQL once per
+    process (``_version_sql``) and each call only runs it.
+    """
+    with connections[Tournament.objects.db].cursor() as cursor:
+        cursor.execute(_version_sql(), [tournament_id])
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
+
+
+#: Stands for the tournament id while the version's SQL is built.
+_SENTINEL = -918273645
+
+
+@functools.cache
+def _version_sql() -> str:
+    query = Tournament.objects.filter(pk=_SENTINEL).values_list("live_version").order_by()[:1]
+    sql, params = query.query.get_compiler(using=query.db).as_sql()
+    if list(params) != [_SENTINEL]:  # pragma: no cover - a Django change
+        raise RuntimeError("The live version's query takes other parameters than the id.")
+    return sql
 
 
 def on_change(callback: Listener) -> Listener:

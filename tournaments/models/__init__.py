@@ -38,6 +38,7 @@ from .idempotency import IdempotencyKey, OutboxReport
 from .knockout import Knockout, LotDraw
 from .people import MINIMUM_AGE, Participant, Penalty
 from .play import Game, GroupDraw, Seat, Table
+from .ratelimit import RateCount
 from .results import Result, ResultQuerySet, ResultSeat, ResultSeatQuerySet, RoleChoice
 from .seasons import Player, Season, SeasonStaff, SeasonTournament, TournamentArchive
 from .security import LoginDevice, PinMistake
@@ -62,6 +63,7 @@ __all__ = [
     "Penalty",
     "PinMistake",
     "Player",
+    "RateCount",
     "RefereeCall",
     "Result",
     "ResultQuerySet",

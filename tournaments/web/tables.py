@@ -254,6 +254,9 @@ class KnockoutSeatTable(TournamentTable):
     class Meta:
         template_name = TABLE_TEMPLATE
         order_by = ("position",)
+        # Two to four players in seat order: nothing to sort, and a page that
+        # reads no sort parameter per table keeps one cache entry per state.
+        orderable = False
         attrs = {"class": "data knockout-seats"}
         empty_text = _("Nobody seated yet.")
 

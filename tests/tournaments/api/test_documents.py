@@ -76,9 +76,11 @@ def test_public_documents_are_throttled_per_address_but_not_for_staff(played, re
 
 @pytest.mark.django_db(transaction=True)
 def test_a_burst_of_pdf_requests_leaves_a_referees_save_fast(referee, monkeypatch):
-    """24 anonymous PDF requests at once while a referee saves: the save stays under
-    2 s, and the PDF is rendered once per state (twice: before and after the save),
-    not once per request."""
+    """30 anonymous PDF requests at once while a referee saves (issue 25, 8): the save
+    answers within 1 s, and the PDF is rendered once per state (twice: before and
+    after the save), not once per request. Nobody waits for another's render: a
+    request that finds the render of a state under way gets the previous state's
+    document, or ``503`` with ``Retry-After`` while there is none yet."""
     if connection.vendor != "postgresql":
         pytest.skip("concurrent connections are tested on PostgreSQL (SQLite locks the file)")
     from tournaments.documents.pdf import StandingsPdf
@@ -97,19 +99,22 @@ def test_a_burst_of_pdf_requests_leaves_a_referees_save_fast(referee, monkeypatc
     )
     game = open_games(tournament, stage="group", rounds=[2]).first()
     path = f"/api/tournaments/{tournament.pk}/standings.pdf"
-    started = threading.Barrier(25)
-    statuses: list[int] = []
+    started = threading.Barrier(31)
+    answers: list[tuple[int, str | None, float]] = []
 
     def hammer(index: int) -> None:
         try:
             client = _anonymous(f"198.51.100.{index}")
             started.wait()
             for _ in range(3):
-                statuses.append(client.get(path).status_code)
+                began = time.perf_counter()
+                response = client.get(path)
+                took = time.perf_counter() - began
+                answers.append((response.status_code, response.get("Retry-After"), took))
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=hammer, args=(i,)) for i in range(24)]
+    threads = [threading.Thread(target=hammer, args=(i,)) for i in range(30)]
     for thread in threads:
         thread.start()
     started.wait()
@@ -119,7 +124,12 @@ def test_a_burst_of_pdf_requests_leaves_a_referees_save_fast(referee, monkeypatc
     save = time.perf_counter() - began
     for thread in threads:
         thread.join(timeout=120)
-    assert save < 2.0, f"the referee's save took {save:.2f} s"
-    assert set(statuses) == {200} and len(statuses) == 72
+    assert save < 1.0, f"the referee's save took {save:.2f} s"
+    assert len(answers) == 90
+    assert {status for status, _, _ in answers} <= {200, 503}
+    assert all(retry == "2" for status, retry, _ in answers if status == 503)
+    # Nobody is parked on the render (one process here: the render holds the GIL).
+    assert max(took for status, _, took in answers if status == 503) < 2.0
     assert len(renders) <= 2
+    assert _anonymous("198.51.100.200").get(path).status_code == 200
     assert selectors.group_standings(tournament).games_recorded >= 1

@@ -5,7 +5,7 @@ Words used here:
 - The **pick** column is a player's place in the table's pick order
   (seeding-list order), the order in which characters are picked.
 
-The page refreshes itself like the leaderboard (see ``tournaments.web.public.live``).
+The page refreshes itself like the leaderboard (see ``tournaments.live.pages``).
 """
 
 from __future__ import annotations
@@ -18,14 +18,15 @@ from django.urls import reverse
 from django_tables2 import RequestConfig
 
 from tournaments import selectors
+from tournaments.live.pages import LivePage, live_views
 from tournaments.models import Tournament
 from tournaments.web.public.common import (
     OUTCOME_LABELS,
     POLL_SECONDS,
     base_context,
     knockout_of,
+    load_tournament,
 )
-from tournaments.web.public.live import live_views
 from tournaments.web.tables import KnockoutSeatTable
 
 
@@ -68,9 +69,12 @@ def _knockout_context(request: HttpRequest, tournament: Tournament) -> dict[str,
 
 
 knockout, knockout_fragment = live_views(
-    name="knockout",
-    kind="ko",
-    template="tournaments/public/knockout.html",
-    fragment_template="tournaments/public/partials/knockout_body.html",
-    context=_knockout_context,
+    LivePage(
+        name="knockout",
+        kind="ko",
+        template="tournaments/public/knockout.html",
+        fragment_template="tournaments/public/partials/knockout_body.html",
+        load=load_tournament,
+        context=_knockout_context,
+    )
 )

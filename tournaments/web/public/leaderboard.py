@@ -5,7 +5,7 @@ Words used here:
 - **still playing**: each group table with a game still missing, with the
   lowest such round, as chips above the table.
 
-It refreshes itself (see ``tournaments.web.public.live``).
+It refreshes itself (see ``tournaments.live.pages``).
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import reverse
 
+from scoring.standings import METRICS
 from tournaments import selectors
+from tournaments.live.pages import LivePage, live_views, sort_values
 from tournaments.models import Game, Tournament
 from tournaments.web.public.board import leaderboard_board
-from tournaments.web.public.common import POLL_SECONDS, base_context
-from tournaments.web.public.live import live_views
+from tournaments.web.public.common import POLL_SECONDS, base_context, load_tournament
 
 
 def still_playing(missing_games: list[Game]) -> list[dict[str, int]]:
@@ -52,12 +53,19 @@ def _leaderboard_context(request: HttpRequest, tournament: Tournament) -> dict[s
     }
 
 
+#: The leaderboard reads its sort order, by any of its columns.
+READS = {"sort": sort_values("rank", "name", "nationality", "table", "games_played", *METRICS)}
+
 leaderboard, leaderboard_fragment = live_views(
-    name="leaderboard",
-    kind="lb",
-    template="tournaments/public/leaderboard.html",
-    fragment_template="tournaments/public/partials/leaderboard_body.html",
-    context=_leaderboard_context,
+    LivePage(
+        name="leaderboard",
+        kind="lb",
+        template="tournaments/public/leaderboard.html",
+        fragment_template="tournaments/public/partials/leaderboard_body.html",
+        load=load_tournament,
+        context=_leaderboard_context,
+        reads=READS,
+    )
 )
 leaderboard_fragment.__doc__ = (
     "The leaderboard's body alone, for htmx polling; 304 while unchanged."

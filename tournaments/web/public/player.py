@@ -13,33 +13,44 @@ from django.shortcuts import get_object_or_404
 from django_tables2 import RequestConfig
 
 from tournaments import selectors
-from tournaments.web.public.cache import render_as_nobody, state_page
+from tournaments.live.pages import around_of, sort_values, state_page
 from tournaments.web.public.common import (
     OUTCOME_LABELS,
     STAGE_SHORT,
     base_context,
     load_tournament,
 )
-from tournaments.web.public.live import header_context
 from tournaments.web.tables import PlayerGamesTable, format_points
+
+#: The player page reads the sort order of its games, by any of their columns.
+READS = {"sort": sort_values(*PlayerGamesTable.base_columns)}
 
 
 def player(request: HttpRequest, tournament_id: int, participant_id: int) -> HttpResponse:
     """One participant: seat, Sheriff round, games, rank and bounty, penalties, knockout path.
 
-    Rendered once per state of the tournament (``cache.state_page``); a
+    Rendered once per state of the tournament (``live.pages.state_page``); a
     constant number of queries when it is (see ``selectors.player_record``).
     """
 
-    def draw() -> tuple[str, dict[str, Any]]:
-        return _render(request, tournament_id, participant_id)
+    def render(
+        seen: HttpRequest, version: int, variant: str
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        return _render(seen, tournament_id, participant_id)
 
-    return state_page(request, kind="player", tournament_id=tournament_id, render=draw)
+    return state_page(
+        request,
+        kind=f"player:{participant_id}",
+        tournament_id=tournament_id,
+        template="tournaments/public/player.html",
+        render=render,
+        reads=READS,
+    )
 
 
 def _render(
     request: HttpRequest, tournament_id: int, participant_id: int
-) -> tuple[str, dict[str, Any]]:
+) -> tuple[dict[str, Any], dict[str, Any]]:
     tournament = load_tournament(tournament_id)
     participant = get_object_or_404(tournament.participants.all(), pk=participant_id)
     record = selectors.player_record(tournament, participant)
@@ -78,5 +89,4 @@ def _render(
         else None,
         "games_table": games_table,
     }
-    html = render_as_nobody(request, "tournaments/public/player.html", context)
-    return html, header_context(tournament, "player")
+    return context, around_of(tournament, "player", participant={"name": participant.name})

@@ -10,12 +10,15 @@ Words used here:
 - **Paging**: ``static/js/projector.js`` shows as many items (rows or table
   cards) as fit the screen and moves on to the next page every few seconds.
 
-It refreshes itself (see ``tournaments.web.public.live``); a new phase arrives
-with the next poll.
+It refreshes itself (see ``tournaments.live.pages``); a new phase arrives
+with the next poll. The QR code and the URL under it are absolute (``SITE_URL``,
+else the scheme and host of the request), so they are drawn for each request, outside the cached
+state part: one visitor's ``X-Forwarded-Proto`` or ``Host`` never reaches another.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import segno
@@ -25,12 +28,17 @@ from django.utils.safestring import SafeString, mark_safe
 from django_tables2 import RequestConfig
 
 from tournaments import selectors
+from tournaments.live.pages import LivePage, live_views
 from tournaments.models import Tournament
 from tournaments.selectors import Phase
 from tournaments.site import absolute_url
-from tournaments.web.public.common import POLL_SECONDS, base_context, tournament_stage
+from tournaments.web.public.common import (
+    POLL_SECONDS,
+    base_context,
+    load_tournament,
+    tournament_stage,
+)
 from tournaments.web.public.leaderboard import still_playing
-from tournaments.web.public.live import live_views
 from tournaments.web.tables import ProjectorTable
 
 #: At most this many rows a page; fewer when the screen is smaller (projector.js).
@@ -40,8 +48,11 @@ PROJECTOR_PAGE_SECONDS = 10
 CHAMPION_TOP = 8
 
 
+@functools.lru_cache(maxsize=32)
 def qr_svg(url: str) -> SafeString:
-    """An inline SVG QR code for ``url`` (segno; nothing loaded from anywhere)."""
+    """An inline SVG QR code for ``url`` (segno; nothing loaded from anywhere).
+
+    Drawn per request; the few URLs a hall's screens show are kept (bounded)."""
     svg = segno.make(url, error="m").svg_inline(
         scale=6, dark="#000", light="#fff", border=2, omitsize=True
     )
@@ -130,23 +141,36 @@ def _projector_context(request: HttpRequest, tournament: Tournament) -> dict[str
 
 
 def _projector_page_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
-    """What only the full projector page needs: the QR code and the paging."""
-    leaderboard_url = absolute_url(request, reverse("leaderboard", args=[tournament.pk]))
+    """What only the full projector page's state part needs."""
     return {
         "fragment_url": reverse("projector_fragment", args=[tournament.pk]),
-        "leaderboard_url": leaderboard_url,
-        "qr": qr_svg(leaderboard_url),
-        "rows_per_page": PROJECTOR_ROWS_PER_PAGE,
-        "page_seconds": PROJECTOR_PAGE_SECONDS,
         "poll_seconds": POLL_SECONDS,
     }
 
 
+def _projector_frame(request: HttpRequest) -> dict[str, Any]:
+    """The QR code and the paging, drawn for each request (absolute URLs)."""
+    match = request.resolver_match
+    tournament_id = match.kwargs["tournament_id"] if match else 0
+    # The hall's address where ``SITE_URL`` is set (``make hall``), else the request's.
+    leaderboard_url = absolute_url(request, reverse("leaderboard", args=[tournament_id]))
+    return {
+        "leaderboard_url": leaderboard_url,
+        "qr": qr_svg(leaderboard_url),
+        "rows_per_page": PROJECTOR_ROWS_PER_PAGE,
+        "page_seconds": PROJECTOR_PAGE_SECONDS,
+    }
+
+
 projector, projector_fragment = live_views(
-    name="projector",
-    kind="pj",
-    template="tournaments/public/projector.html",
-    fragment_template="tournaments/public/partials/projector_body.html",
-    context=_projector_context,
-    page_context=_projector_page_context,
+    LivePage(
+        name="projector",
+        kind="pj",
+        template="tournaments/public/projector.html",
+        fragment_template="tournaments/public/partials/projector_body.html",
+        load=load_tournament,
+        context=_projector_context,
+        page_context=_projector_page_context,
+        per_request=_projector_frame,
+    )
 )

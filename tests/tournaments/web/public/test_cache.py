@@ -120,3 +120,26 @@ def test_rows_carry_what_search_and_find_me_need(referee):
     assert f'data-name="{search_key(player.name)}"' in html
     assert 'id="leaderboard-filter"' in html
     assert "Find me" in html
+
+
+MAIN = re.compile(r"<main\b.*?</main>", re.S)
+TITLE = re.compile(r"<title>.*?</title>", re.S)
+
+
+@pytest.mark.parametrize("page", ["leaderboard", "knockout", "ranking", "projector", "player"])
+def test_a_logged_in_visitor_gets_the_same_page_around_their_own_header(referee, page):
+    """Composed, not spliced: the cached state part and the frame drawn for the
+    visitor make the same page as the anonymous one, but for the header."""
+    tournament = played(10, referee)
+    args = [tournament.pk]
+    if page == "player":
+        args.append(tournament.participants.order_by("id").first().pk)
+    url = reverse(page, args=args)
+    anonymous = body(_client().get(url))
+    own = body(_client(referee).get(url))
+    assert MAIN.search(own).group(0) == MAIN.search(anonymous).group(0)
+    assert TITLE.search(own).group(0) == TITLE.search(anonymous).group(0)
+    assert tournament.name in TITLE.search(own).group(0)
+    if page != "projector":
+        assert '<span class="user">referee</span>' in own
+        assert '<span class="user">' not in anonymous

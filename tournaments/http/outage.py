@@ -14,11 +14,16 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
 from django.utils.translation import gettext as _
 
-__all__ = ["DATABASE_ERRORS", "RETRY_AFTER", "api_unavailable", "unavailable"]
+__all__ = ["DATABASE_ERRORS", "RETRY_AFTER", "api_unavailable", "is_api", "unavailable"]
 
 DATABASE_ERRORS = (OperationalError, InterfaceError)
 #: Seconds a client should wait before trying again.
 RETRY_AFTER = 30
+
+
+def is_api(request: HttpRequest) -> bool:
+    """Is this a request to the API (``/api`` and below)?"""
+    return request.path_info == "/api" or request.path_info.startswith("/api/")
 
 
 def api_unavailable() -> dict[str, list[dict[str, str]]]:
@@ -36,7 +41,7 @@ def api_unavailable() -> dict[str, list[dict[str, str]]]:
 def unavailable(request: HttpRequest) -> HttpResponse:
     """``503``: JSON in the error shape under ``/api/``, the plain 503 page elsewhere."""
     response: HttpResponse
-    if request.path.startswith("/api/"):
+    if is_api(request):
         response = JsonResponse(api_unavailable(), status=503)
     else:
         response = HttpResponse(loader.get_template("503.html").render(), status=503)
