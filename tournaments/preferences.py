@@ -84,7 +84,7 @@ SETTINGS: tuple[Setting, ...] = (
         "title",
         str,
         None,
-        _("Title awarded to the best-placed German (empty: no title; blank: the default)"),
+        _("Title for the best-placed German participant (empty: no title)"),
         maximum=100,
         nullable=True,
     ),

@@ -34,7 +34,6 @@ from .knockout import knockout_next_round, knockout_pick_order, knockout_start
 from .outbox import outbox_report
 from .participants import (
     ParticipantInput,
-    participant_check_in,
     participant_delete,
     participant_leave,
     participant_update,
@@ -42,12 +41,12 @@ from .participants import (
     participants_check,
     participants_delete,
     participants_register,
-    participants_withdraw_absent,
     registration_refused,
 )
 from .penalties import penalty_give
 from .pins import pin_check
 from .players import participant_link_player, player_create, player_get, player_merge
+from .presence import participant_check_in, participants_withdraw_absent
 from .results import result_confirm, result_record, result_snapshot
 from .seasons import (
     season_create,

@@ -296,6 +296,8 @@ def settings_form(tournament: dict[str, Any], **changes: Any) -> dict[str, Any]:
         "language": tournament["language"],
     }
     for key, value in {**tournament["settings"], **changes}.items():
+        if key == "title" and value is None:
+            continue  # the default title: a form without the field keeps it
         if value is True:
             data[f"setting_{key}"] = "on"
         elif value is not False:

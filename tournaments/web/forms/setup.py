@@ -63,6 +63,8 @@ class TournamentForm(forms.Form):
                 "setting_title": tournament.config.title,
             }
         super().__init__(data, **kwargs)
+        #: The overrides stored now (a setting the submitted form lacks keeps its value).
+        self.stored_settings: dict[str, Any] = dict(tournament.settings) if tournament else {}
         for setting in SETTINGS:
             self.fields[f"setting_{setting.key}"] = setting_field(setting)
             default = str(DEFAULT_TITLE) if setting.key == "title" else setting.default
@@ -83,8 +85,12 @@ class TournamentForm(forms.Form):
             value = self.cleaned_data.get(f"setting_{setting.key}")
             if setting.kind is bool:
                 value = bool(value)
-            if setting.key == "title" and value == str(DEFAULT_TITLE):
-                value = None  # the default, in whichever language it was shown
+            if setting.key == "title":
+                if self.is_bound and f"setting_{setting.key}" not in self.data:
+                    # A form of before the title setting: the title stays as it is.
+                    value = self.stored_settings.get("title")
+                elif value == str(DEFAULT_TITLE):
+                    value = None  # the default, in whichever language it was shown
             if value != setting.default:
                 overrides[setting.key] = value
         return overrides

@@ -394,7 +394,6 @@ def test_an_organiser_creates_and_configures_a_tournament() -> None:
         "setting_max_participants": 60,
         "setting_knockout_field_size": "",
         "setting_double_check": "on",
-        "setting_title": "German BANG! champion",  # the default as the form shows it
         **{
             f"setting_{key}": value
             for key, value in {
