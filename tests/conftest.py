@@ -68,3 +68,29 @@ def organiser_api(api, organiser) -> APIClient:
 def referee_api(api, referee) -> APIClient:
     api.force_authenticate(referee)
     return api
+
+
+@pytest.fixture(autouse=True)
+def _no_stream_outlives_its_test():
+    """A page open in a test's browser listens to the event stream of the live server;
+    the live server's threads share the test database's connection (SQLite in memory).
+    After the test has closed its browser, wait until every stream has noticed (at its
+    next keep-alive, a second in tests) and the polling thread has stopped, so that no
+    thread reads the database while the next test sets it up."""
+    yield
+    import time
+
+    from tournaments.events import hub
+
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        current = hub._thread_hub
+        if current is None:
+            return
+        with current.condition:
+            idle = not current.listeners and (
+                current.thread is None or not current.thread.is_alive()
+            )
+        if idle:
+            return
+        time.sleep(0.05)
