@@ -65,7 +65,10 @@ def snapshot(tournament: Tournament, labels: list[str]) -> dict[str, list[dict[s
         for obj in objs:
             values: dict[str, Any] = {}
             for f in obj._meta.concrete_fields:
-                if f.primary_key or (label == "tournaments.Tournament" and f.name == "uid"):
+                if f.primary_key or (
+                    label == "tournaments.Tournament"
+                    and f.name in {"uid", "live_version", "live_what"}  # a restore is a change
+                ):
                     continue
                 value = getattr(obj, f.attname)
                 if isinstance(f, ForeignKey):
