@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
@@ -24,6 +26,8 @@ from django.http.request import split_domain_port, validate_host
 
 from tournaments.events.hub import async_hub
 from tournaments.events.stream import async_stream
+
+request_logger = logging.getLogger("bang.requests")
 
 __all__ = ["EVENTS_PATH", "with_event_streams"]
 
@@ -68,15 +72,36 @@ def with_event_streams(django: ASGIApp) -> ASGIApp:
         if found is None or scope["method"] != "GET" or not _host_allowed(scope):
             await django(scope, receive, send)
             return
+        started = time.perf_counter()
         tournament_id = int(found.group(1))
         hub = async_hub()
         state = await hub.read_one(tournament_id)
         if state is None:
             await django(scope, receive, send)  # the API's 404
             return
+        _log_opened(scope, started)
         await _stream(tournament_id, state, _header(scope, b"last-event-id"), receive, send)
 
     return application
+
+
+def _log_opened(scope: Scope, started: float) -> None:
+    """The request log's line for a stream (``bang.requests``, as every other request has),
+    written when it opens: a stream lasts as long as its page."""
+    if not request_logger.isEnabledFor(logging.INFO):
+        return
+    client = (scope.get("client") or ("-", 0))[0]
+    proxies: int = settings.TRUSTED_PROXIES
+    forwarded = [a.strip() for a in (_header(scope, b"x-forwarded-for") or "").split(",")]
+    forwarded = [a for a in forwarded if a]
+    if proxies > 0 and forwarded:
+        client = forwarded[-min(proxies, len(forwarded))]
+    request_logger.info(
+        "GET %s 200 %.1fms %s (stream opened)",
+        scope.get("path", ""),
+        (time.perf_counter() - started) * 1000,
+        client,
+    )
 
 
 async def _stream(
