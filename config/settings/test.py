@@ -22,3 +22,14 @@ LOGGING["loggers"]["bang.requests"] = {"level": "WARNING"}  # type: ignore[index
 # A stream whose page has gone notices at its next keep-alive: in tests, within a
 # second, so that no stream (and no change detector) outlives its test.
 os.environ.setdefault("LIVE_EVENTS_KEEPALIVE_SECONDS", "1")
+
+# SQLite tests use a database file, not Django's shared in-memory one: the live
+# server's threads then get connections of their own (WAL lets them read while
+# another writes), where an in-memory database would share one connection between
+# every thread; an open event stream polling beside a request broke its savepoints.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    import tempfile
+
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"bang-test-{os.getpid()}.sqlite3")
+    }

@@ -60,7 +60,7 @@ __all__ = [
 ]
 
 
-class _PassthroughRenderer(BaseRenderer):
+class PassthroughRenderer(BaseRenderer):
     """Lets content negotiation accept the document's media type; the view
     answers ``HttpResponse`` itself, so this renderer never renders."""
 
@@ -73,12 +73,12 @@ class _PassthroughRenderer(BaseRenderer):
         return data
 
 
-class PdfRenderer(_PassthroughRenderer):
+class PdfRenderer(PassthroughRenderer):
     media_type = PDF
     format = "pdf"
 
 
-class XlsxRenderer(_PassthroughRenderer):
+class XlsxRenderer(PassthroughRenderer):
     media_type = XLSX
     format = "xlsx"
 

@@ -18,13 +18,14 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions
 from rest_framework.permissions import AllowAny
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 
 from tournaments.events import async_stream, sync_stream
 from tournaments.events.hub import read_states
 
 from .common import BaseApi
+from .documents import PassthroughRenderer
 
 __all__ = ["EVENT_STREAM", "EventStreamApi"]
 
@@ -44,18 +45,11 @@ _DESCRIPTION = (
 )
 
 
-class EventStreamRenderer(BaseRenderer):
+class EventStreamRenderer(PassthroughRenderer):
     """Lets content negotiation accept ``text/event-stream``; the view streams itself."""
 
     media_type = EVENT_STREAM
     format = "event-stream"
-    charset = None
-    render_style = "binary"
-
-    def render(
-        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
-    ) -> Any:
-        return data
 
 
 class EventStreamApi(BaseApi):

@@ -13,7 +13,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 
-class _SeedOrCommitmentForm(forms.Form):
+class SeedOrCommitmentForm(forms.Form):
+    """A draw's seed: typed here, or the secret of a published commitment (its hex)."""
+
     seed = forms.CharField(label=_("Seed"), max_length=200, required=False)
     commitment = forms.ChoiceField(
         label=_("Or draw with a published commitment"),
@@ -39,7 +41,7 @@ class _SeedOrCommitmentForm(forms.Form):
         return {"seed": None if commitment else self.cleaned_data["seed"], "commitment": commitment}
 
 
-class KnockoutStartForm(_SeedOrCommitmentForm):
+class KnockoutStartForm(SeedOrCommitmentForm):
     field_size = forms.IntegerField(
         label=_("Field size (empty: number of group tables, at least 4)"),
         required=False,
@@ -48,5 +50,5 @@ class KnockoutStartForm(_SeedOrCommitmentForm):
     )
 
 
-class KnockoutNextForm(_SeedOrCommitmentForm):
+class KnockoutNextForm(SeedOrCommitmentForm):
     pass

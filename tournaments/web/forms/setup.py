@@ -6,7 +6,6 @@ field is named ``setting_<key>``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -16,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Tournament
 from tournaments.preferences import DEFAULT_TITLE, SETTINGS, Setting
+from tournaments.web.forms.knockout import SeedOrCommitmentForm
 
 
 def setting_field(setting: Setting) -> forms.Field:
@@ -111,7 +111,7 @@ class CharacterForm(forms.Form):
     life_points = forms.IntegerField(label=_("Life points"), min_value=1, max_value=9)
 
 
-class DrawForm(forms.Form):
+class DrawForm(SeedOrCommitmentForm):
     """A seed, or one of the tournament's unused ``commitments`` (hex), and the split."""
 
     seed = forms.CharField(
@@ -120,26 +120,9 @@ class DrawForm(forms.Form):
         required=False,
         help_text=_("Same participants and same seed give the same seating."),
     )
-    commitment = forms.ChoiceField(
-        label=_("Or draw with a published commitment"),
-        required=False,
-        help_text=_("The draw then uses the commitment's secret seed and reveals it."),
-    )
     five_tables = forms.IntegerField(
         label=_("Number of 5-tables (empty: as few as possible)"),
         required=False,
         min_value=0,
         max_value=30,
     )
-
-    def __init__(self, *args: Any, commitments: Sequence[str] = (), **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        field = self.fields["commitment"]
-        assert isinstance(field, forms.ChoiceField)
-        field.choices = [("", "—"), *((c, c[:16] + "…") for c in commitments)]
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        if not cleaned.get("commitment") and not str(cleaned.get("seed") or "").strip():
-            raise forms.ValidationError(_("Give a seed or choose a commitment."))
-        return cleaned
