@@ -27,6 +27,11 @@ __all__ = ["SettingsApi", "TournamentDetailApi", "TournamentListApi", "Tournamen
 
 class TournamentOutput(serializers.ModelSerializer):
     settings = SettingsField(source="config.values", read_only=True)
+    # Declared, not derived from the model: the model field's range (and so the
+    # schema's format) would depend on the database backend.
+    version = serializers.IntegerField(
+        read_only=True, help_text="Grows with every change; send it back to PATCH."
+    )
 
     class Meta:
         model = Tournament

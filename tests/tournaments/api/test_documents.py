@@ -124,7 +124,9 @@ def test_a_burst_of_pdf_requests_leaves_a_referees_save_fast(referee, monkeypatc
     save = time.perf_counter() - began
     for thread in threads:
         thread.join(timeout=120)
-    assert save < 1.0, f"the referee's save took {save:.2f} s"
+    # rules.md §12 "Bursts": all but the slowest of up to 100 saves within 1 s, every
+    # one within 2 s. One save, beside another test worker on two cores: the 2 s bound.
+    assert save < 2.0, f"the referee's save took {save:.2f} s"
     assert len(answers) == 90
     assert {status for status, _, _ in answers} <= {200, 503}
     assert all(retry == "2" for status, retry, _ in answers if status == 503)
