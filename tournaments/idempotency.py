@@ -44,6 +44,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.urls import Resolver404, resolve
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authentication import CSRFCheck
@@ -243,6 +244,17 @@ def release(row: IdempotencyKey) -> None:
     IdempotencyKey.objects.filter(pk=row.pk).delete()
 
 
+def _answers(request: HttpRequest) -> bool:
+    """Whether a view answers this path and method: a key never turns a 404 or a
+    ``405 Method Not Allowed`` into a replay or ``422``."""
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return False
+    view = getattr(match.func, "cls", None) or getattr(match.func, "view_class", None)
+    return view is None or hasattr(view, str(request.method).lower())
+
+
 class IdempotencyMiddleware:
     """Claims, replays and stores keyed writes (see the module's docstring)."""
 
@@ -257,8 +269,8 @@ class IdempotencyMiddleware:
             key = request_key(request)
         except RequestDataTooBig:
             return self.get_response(request)
-        if key is None:
-            return self.get_response(request)
+        if key is None or not _answers(request):
+            return self.get_response(request)  # unkeyed, or the view's own 404/405
         if not KEY_PATTERN.fullmatch(key):
             return _error(
                 request,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,6 +23,11 @@ from .permissions import ReadOnlyOrCreator
 from .schema import ErrorCodes
 
 __all__ = ["SettingsApi", "TournamentDetailApi", "TournamentListApi", "TournamentOutput"]
+
+
+@extend_schema_field({"type": "string", "pattern": "^(de|en)$"})
+class LanguageField(StrictCharField):
+    """A tournament's language in a PATCH: ``de`` or ``en``."""
 
 
 class TournamentOutput(serializers.ModelSerializer):
@@ -83,9 +88,9 @@ class TournamentDetailApi(TournamentApi):
         name = StrictCharField(max_length=200, required=False)
         date = serializers.DateField(required=False)
         ruleset = serializers.ChoiceField(choices=Tournament.RulesetChoice.choices, required=False)
-        # "de" or "en", checked with the model's choices (a third enum named
-        # "language" would rename the schema's existing ones).
-        language = StrictCharField(max_length=8, required=False, help_text="de or en")
+        # "de" or "en", checked with the model's choices; documented as a pattern
+        # (a third enum component named "language" would rename the existing ones).
+        language = LanguageField(max_length=8, required=False, help_text="de or en")
         settings = SettingsField(required=False)
         version = serializers.IntegerField(min_value=1, required=False)
 

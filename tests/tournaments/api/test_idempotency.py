@@ -127,15 +127,28 @@ def test_the_same_key_with_another_path_or_method_is_refused_with_422(
 ):
     assert _put(referee_client, game, _law_wins_six()).status_code == 200
     assert _put(referee_client, other_game, _law_wins_six()).status_code == 422
+    assert not Result.objects.filter(game=other_game).exists()
+    # Another method on one path: a check-in, then its undoing with the same key.
+    participant = game.table.seats.first().participant
+    path = f"/api/tournaments/{game.tournament_id}/participants/{participant.pk}/check-in/"
+    assert referee_client.post(path, HTTP_IDEMPOTENCY_KEY="key-2").status_code == 200
+    undone = referee_client.delete(path, HTTP_IDEMPOTENCY_KEY="key-2")
+    assert undone.status_code == 422
+    assert undone.json()["errors"][0]["code"] == "idempotency_key_reused"
+    participant.refresh_from_db()
+    assert participant.checked_in
+
+
+def test_a_key_on_a_method_the_path_does_not_answer_is_a_405(referee_client, game):
+    """A key never turns ``405 Method Not Allowed`` into a replay or a ``422``."""
+    assert _put(referee_client, game, _law_wins_six()).status_code == 200
     posted = referee_client.post(
         f"/api/games/{game.pk}/result/",
         _law_wins_six(),
         format="json",
         HTTP_IDEMPOTENCY_KEY="key-1",
     )
-    assert posted.status_code == 422
-    assert posted.json()["errors"][0]["code"] == "idempotency_key_reused"
-    assert not Result.objects.filter(game=other_game).exists()
+    assert posted.status_code == 405
 
 
 def test_while_the_first_request_is_processed_a_second_answers_409(
