@@ -7,6 +7,8 @@ from rest_framework.test import APIClient
 
 from tests import factories
 
+pytest_plugins = ["tests.chromium"]
+
 
 @pytest.fixture(autouse=True)
 def _empty_cache():

@@ -24,7 +24,6 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.servers import ROOT, require
 
 pytestmark = [pytest.mark.servers, pytest.mark.browser]
@@ -191,11 +190,9 @@ def pdf_qr_codes(pdf: bytes, folder: Path, name: str) -> list[str]:
     return [code for image in sorted(folder.glob(f"{name}*.png")) for code in decode(image)]
 
 
-def test_make_hall_serves_phones_on_the_network_address(tmp_path):
-    if not Path(CHROMIUM).exists():
-        unavailable("Chromium is not installed")
+def test_make_hall_serves_phones_on_the_network_address(tmp_path, browser):
     require("make")
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     from tests.browser.pages import CHARACTERS
 
@@ -211,63 +208,62 @@ def test_make_hall_serves_phones_on_the_network_address(tmp_path):
 
         seeded = seed(tmp_path / "hall.sqlite3")
         tournament = seeded["tournament"]
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            spectator = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
-            phone = browser.new_context(
-                locale="de-DE", viewport={"width": 360, "height": 740}, is_mobile=True
+        spectator = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
+        phone = browser.new_context(
+            locale="de-DE", viewport={"width": 360, "height": 740}, is_mobile=True
+        )
+        for context in (spectator, phone):
+            context.set_default_timeout(15_000)
+        board = spectator.new_page()
+        board.goto(f"{url}t/{tournament}/leaderboard/")
+        board.evaluate("window.__notReloaded = true")
+        referee = phone.new_page()
+
+        # The referee logs in over plain HTTP (no Secure cookie may be needed).
+        referee.goto(f"{url}accounts/login/")
+        referee.fill("input[name=username]", "schiri")
+        referee.fill("input[name=password]", PASSWORD)
+        referee.press("input[name=password]", "Enter")
+        referee.wait_for_url(lambda u: "/accounts/login/" not in u)
+        assert any(c["name"] == "sessionid" for c in phone.cookies())
+
+        row = board.locator("table.standings tbody tr", has_text=seeded["sheriff"])
+        expect(row).to_contain_text("1\u202f400")  # the 5-table bonus only
+        referee.goto(url.rstrip("/") + seeded["result"])
+        referee.select_option("select[name=seat-1-character]", CHARACTERS[0])
+        referee.fill("input[name=seat-1-lives]", "2")
+        for position, role in ((2, "deputy"), (3, "renegade"), (4, "outlaw"), (5, "outlaw")):
+            referee.select_option(f"select[name=seat-{position}-role]", role)
+            referee.select_option(
+                f"select[name=seat-{position}-character]", CHARACTERS[position - 1]
             )
-            for context in (spectator, phone):
-                context.set_default_timeout(15_000)
-            board = spectator.new_page()
-            board.goto(f"{url}t/{tournament}/leaderboard/")
-            board.evaluate("window.__notReloaded = true")
-            referee = phone.new_page()
+            referee.fill(f"input[name=seat-{position}-lives]", "0")
+        referee.check("input[name=signed]")
+        referee.locator(".verdict").wait_for()
+        referee.click("#result-form button[type=submit]")
+        referee.wait_for_url(lambda u: "/result" not in u)
 
-            # The referee logs in over plain HTTP (no Secure cookie may be needed).
-            referee.goto(f"{url}accounts/login/")
-            referee.fill("input[name=username]", "schiri")
-            referee.fill("input[name=password]", PASSWORD)
-            referee.press("input[name=password]", "Enter")
-            referee.wait_for_url(lambda u: "/accounts/login/" not in u)
-            assert any(c["name"] == "sessionid" for c in phone.cookies())
+        # 2500 for the Sheriff's win at a 5-table, 150 for surviving, 1400 for the table.
+        expect(row).to_contain_text("4\u202f050", timeout=10_000)
+        assert board.evaluate("window.__notReloaded") is True
 
-            row = board.locator("table.standings tbody tr", has_text=seeded["sheriff"])
-            expect(row).to_contain_text("1\u202f400")  # the 5-table bonus only
-            referee.goto(url.rstrip("/") + seeded["result"])
-            referee.select_option("select[name=seat-1-character]", CHARACTERS[0])
-            referee.fill("input[name=seat-1-lives]", "2")
-            for position, role in ((2, "deputy"), (3, "renegade"), (4, "outlaw"), (5, "outlaw")):
-                referee.select_option(f"select[name=seat-{position}-role]", role)
-                referee.select_option(
-                    f"select[name=seat-{position}-character]", CHARACTERS[position - 1]
-                )
-                referee.fill(f"input[name=seat-{position}-lives]", "0")
-            referee.check("input[name=signed]")
-            referee.locator(".verdict").wait_for()
-            referee.click("#result-form button[type=submit]")
-            referee.wait_for_url(lambda u: "/result" not in u)
-
-            # 2500 for the Sheriff's win at a 5-table, 150 for surviving, 1400 for the table.
-            expect(row).to_contain_text("4\u202f050", timeout=10_000)
-            assert board.evaluate("window.__notReloaded") is True
-
-            # Every QR code the software makes carries the hall's address.
-            projector = spectator.new_page()
-            projector.set_viewport_size({"width": 1920, "height": 1080})
-            projector.goto(f"{url}t/{tournament}/projector/")
-            projector.locator(".qr svg").screenshot(path=str(tmp_path / "projector-qr.png"))
-            assert decode(tmp_path / "projector-qr.png") == [f"{url}t/{tournament}/leaderboard/"]
-            for name, path in (
-                ("scoresheets", "scoresheets.pdf?stage=group&round=1"),
-                ("cards", "player-cards.pdf"),
-            ):
-                answer = referee.request.get(f"{url}api/tournaments/{tournament}/{path}")
-                assert answer.status == 200, (name, answer.status)
-                codes = pdf_qr_codes(answer.body(), tmp_path, name)
-                assert codes, name
-                assert all(code.startswith(url) for code in codes), (name, codes)
-            browser.close()
+        # Every QR code the software makes carries the hall's address.
+        projector = spectator.new_page()
+        projector.set_viewport_size({"width": 1920, "height": 1080})
+        projector.goto(f"{url}t/{tournament}/projector/")
+        projector.locator(".qr svg").screenshot(path=str(tmp_path / "projector-qr.png"))
+        assert decode(tmp_path / "projector-qr.png") == [f"{url}t/{tournament}/leaderboard/"]
+        for name, path in (
+            ("scoresheets", "scoresheets.pdf?stage=group&round=1"),
+            ("cards", "player-cards.pdf"),
+        ):
+            answer = referee.request.get(f"{url}api/tournaments/{tournament}/{path}")
+            assert answer.status == 200, (name, answer.status)
+            codes = pdf_qr_codes(answer.body(), tmp_path, name)
+            assert codes, name
+            assert all(code.startswith(url) for code in codes), (name, codes)
+        spectator.close()
+        phone.close()
 
         # One line per request in the hall's terminal, with the phone's own address.
         text = log.read_text()

@@ -1,54 +1,20 @@
 """Browser tests: a real Chromium driven by Playwright against pytest-django's live server.
 
-Chromium comes from Debian (``/usr/bin/chromium``); ``playwright install`` cannot
-download here. Without Chromium the tests are skipped locally and fail in CI
-(``REQUIRE_BROWSER=1``).
+The browser itself is the session fixture ``browser`` of tests/chromium.py.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 
 import pytest
 from django.conf import settings
-
-# Playwright's sync API runs an event loop in the test thread; Django's ORM calls
-# from the test body are still synchronous and safe here.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/browser/" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    if not os.path.exists(CHROMIUM):
-        if os.environ.get("REQUIRE_BROWSER"):
-            pytest.fail(f"Chromium not found at {CHROMIUM}")
-        pytest.skip("Chromium is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
