@@ -7,7 +7,10 @@ the benchmark speaks plain HTTP on loopback), ``collectstatic``, the seed of
 ``_seed.py``, gunicorn (``config/gunicorn.py`` or sync workers), the event server
 (uvicorn) and Redis. ``REDIS_URL`` is passed on when set.
 
-Everything listens on 127.0.0.1 only.
+Everything listens on 127.0.0.1 only. The servers' own output (gunicorn's and
+uvicorn's, the request log among it: one line per request, as production logs it)
+goes to ``BENCH_SERVER_LOG`` (default ``bang-bench-server.log`` in the temporary
+folder), so that the benchmark's figures are not buried in it.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -31,6 +35,14 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SERVER = "postgres://bang:bang-ci@127.0.0.1:5432"
+SERVER_LOG = Path(
+    os.environ.get("BENCH_SERVER_LOG") or Path(tempfile.gettempdir()) / "bang-bench-server.log"
+)
+
+
+def _server_output() -> Any:
+    """The file the servers write to (appended: one run's servers after another's)."""
+    return SERVER_LOG.open("ab")
 
 
 def production_env(*, database: str = "") -> dict[str, str]:
@@ -125,7 +137,8 @@ def gunicorn(
     if workers is not None or not project_config:
         command += ["--workers", str(workers or 2)]
     command += list(extra)
-    process = subprocess.Popen(command, env=env, cwd=ROOT)
+    with _server_output() as log:
+        process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_for(f"{base}/admin/login/", process, "gunicorn")
@@ -155,7 +168,8 @@ def uvicorn(env: dict[str, str], probe: str) -> Iterator[tuple[str, subprocess.P
     """The event server on a free loopback port; ``probe`` is a path it answers quickly."""
     port = free_port()
     command = [sys.executable, *UVICORN, "--host", "127.0.0.1", "--port", str(port)]
-    process = subprocess.Popen(command, env=env, cwd=ROOT)
+    with _server_output() as log:
+        process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_for(f"{base}{probe}", process, "uvicorn")
@@ -205,7 +219,7 @@ def _wait_for(url: str, process: subprocess.Popen[bytes], name: str) -> None:
             return  # it answers
         except OSError:
             if time.monotonic() > deadline or process.poll() is not None:
-                raise RuntimeError(f"{name} did not start") from None
+                raise RuntimeError(f"{name} did not start (its output: {SERVER_LOG})") from None
             time.sleep(0.2)
 
 

@@ -61,6 +61,7 @@ from urllib.parse import urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _server import (
+    SERVER_LOG,
     TreeMeter,
     descendants,
     gunicorn,
@@ -622,7 +623,7 @@ def main() -> None:
     print(
         f"gunicorn -c config/gunicorn.py, uvicorn (event server), Redis, PostgreSQL, "
         f"production settings; {os.cpu_count()} cores, load average before: "
-        f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}"
+        f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; the servers' output: {SERVER_LOG}"
     )
     for mode in ["poll", "push"] if args.mode == "both" else [args.mode]:
         random.seed("hall")

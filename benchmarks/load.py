@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _server import gunicorn, prepare, production_env, threads, timed_get, wrk
+from _server import SERVER_LOG, gunicorn, prepare, production_env, threads, timed_get, wrk
 
 GZIP = {"Accept-Encoding": "gzip"}
 
@@ -82,7 +82,8 @@ def main() -> None:
     print(
         f"{args.participants} participants, gunicorn {args.workers} "
         f"{f'gthread ({args.threads} threads)' if args.threads else 'sync'} workers, "
-        f"{args.connections} connections, {args.seconds} s per page, PostgreSQL"
+        f"{args.connections} connections, {args.seconds} s per page, PostgreSQL; "
+        f"the servers' output: {SERVER_LOG}"
     )
     print(
         f"admin login page: {login_before:.0f} req/s before, {login_after:.0f} after "
