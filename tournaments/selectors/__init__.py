@@ -12,7 +12,8 @@ Modules by task:
   (``KnockoutTableView``, ``LotView``, ``Ranking``);
 - ``player``: everything one participant's page shows (``PlayerRecord``);
 - ``statistics``: wins per side and table size (rules.md §11);
-- ``draws``: the published draw commitments (``CommitmentView``);
+- ``draws``: the published draw commitments (``CommitmentView``) and what the
+  draw page shows of the group draw (``DrawOverview``);
 - ``hall``: the round clock, calls for a referee, seat corrections (rules.md §12);
 - ``tournament``: the tournament's phase (``Phase``, ``tournament_phase``) and
   the characters it allows;
@@ -27,7 +28,13 @@ Modules by task:
 """
 
 from tournaments.selectors.audit import AuditNames, GamePlace, audit_entries, audit_names
-from tournaments.selectors.draws import CommitmentView, draw_commitments, unused_commitments
+from tournaments.selectors.draws import (
+    CommitmentView,
+    DrawOverview,
+    draw_commitments,
+    draw_overview,
+    unused_commitments,
+)
 from tournaments.selectors.games import (
     GameView,
     ResultVersion,
@@ -43,13 +50,16 @@ from tournaments.selectors.games import (
 )
 from tournaments.selectors.hall import (
     ClockView,
+    SwapOptions,
     call_target,
     calls_of,
     champion_of,
     clock_state,
     clock_view,
+    current_stage,
     open_calls,
     seat_corrections,
+    swap_options,
 )
 from tournaments.selectors.knockout import (
     KnockoutProgress,
@@ -123,6 +133,7 @@ __all__ = [
     "Cell",
     "ClockView",
     "CommitmentView",
+    "DrawOverview",
     "GamePlace",
     "GameView",
     "GroupSeat",
@@ -150,6 +161,7 @@ __all__ = [
     "StaffOverview",
     "StandingRow",
     "Standings",
+    "SwapOptions",
     "TableMate",
     "allowed_characters",
     "audit_entries",
@@ -164,8 +176,10 @@ __all__ = [
     "current_result",
     "current_results",
     "current_seating",
+    "current_stage",
     "deals_characters",
     "draw_commitments",
+    "draw_overview",
     "final_ranking",
     "game_rounds",
     "game_spec",
@@ -198,6 +212,7 @@ __all__ = [
     "seat_corrections",
     "seat_reports",
     "staff_overview",
+    "swap_options",
     "tournament_characters",
     "tournament_phase",
     "tournament_statistics",

@@ -2,6 +2,7 @@
 
 A ``CommitmentView`` is one published commitment: its hash and time, and once
 a draw used it, the revealed ``seed`` and which draw (``used_for``).
+A ``DrawOverview`` is what the organiser's draw page shows of the group draw.
 """
 
 from __future__ import annotations
@@ -11,9 +12,23 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import DrawCommitment, Tournament
+from tournaments.models import (
+    DrawCommitment,
+    Game,
+    GroupDraw,
+    Participant,
+    Result,
+    Stage,
+    Tournament,
+)
 
-__all__ = ["CommitmentView", "draw_commitments", "unused_commitments"]
+__all__ = [
+    "CommitmentView",
+    "DrawOverview",
+    "draw_commitments",
+    "draw_overview",
+    "unused_commitments",
+]
 
 
 @dataclass(frozen=True)
@@ -55,3 +70,37 @@ def unused_commitments(tournament: Tournament) -> list[str]:
         .order_by("id")
         .values_list("commitment", flat=True)
     )
+
+
+@dataclass(frozen=True)
+class DrawOverview:
+    """The group draw as the organiser's draw page shows it."""
+
+    #: The current group draw (its seed, commitment and who drew), or None.
+    group_draw: GroupDraw | None
+    #: A group-stage result exists: the draw can no longer be redone.
+    locked: bool
+    #: Per group table (its id), the rounds of its games that are played (not void).
+    played: dict[int, list[int]]
+    #: Active participants (those the next draw seats).
+    active: int
+
+
+def draw_overview(tournament: Tournament) -> DrawOverview:
+    """The group draw of ``tournament`` for the draw page (four queries)."""
+    group_draw = (
+        GroupDraw.objects.filter(tournament=tournament)
+        .select_related("drawn_by", "commitment")
+        .first()
+    )
+    locked = Result.objects.filter(game__tournament=tournament, game__stage=Stage.GROUP).exists()
+    played: dict[int, list[int]] = {}
+    for table_id, round_ in (
+        Game.objects.filter(tournament=tournament, stage=Stage.GROUP)
+        .exclude(status=Game.Status.VOID)
+        .order_by("round")
+        .values_list("table_id", "round")
+    ):
+        played.setdefault(table_id, []).append(round_)
+    active = tournament.participants.filter(status=Participant.Status.ACTIVE).count()
+    return DrawOverview(group_draw=group_draw, locked=locked, played=played, active=active)

@@ -7,6 +7,9 @@
   phone's time of day.
 - ``open_calls``: the calls for a referee that are not closed yet, oldest first.
 - ``seat_corrections``: the seat swaps after a stage's draw, oldest first.
+- ``current_stage``: the stage whose seats can still be corrected, and its
+  tables; ``swap_options``: the seats an organiser may swap there, and every
+  swap so far.
 """
 
 from __future__ import annotations
@@ -23,21 +26,27 @@ from tournaments.models import (
     Knockout,
     Participant,
     RefereeCall,
+    Result,
     RoundClock,
     Seat,
     SeatSwap,
+    Stage,
+    Table,
     Tournament,
 )
 
 __all__ = [
     "ClockView",
+    "SwapOptions",
     "call_target",
     "calls_of",
     "champion_of",
     "clock_state",
     "clock_view",
+    "current_stage",
     "open_calls",
     "seat_corrections",
+    "swap_options",
 ]
 
 
@@ -145,3 +154,41 @@ def seat_corrections(tournament: Tournament, *, stage: str) -> list[SeatSwap]:
         .select_related("a", "b")
         .order_by("id")
     )
+
+
+def current_stage(tournament: Tournament) -> tuple[str, list[Table]]:
+    """The stage whose seats can be corrected (``"group"``, ``"knockout-N"``) and its tables."""
+    knockout = Knockout.objects.filter(tournament=tournament).first()
+    if knockout is not None:
+        tables = Table.objects.filter(
+            tournament=tournament, stage=Stage.KNOCKOUT, round=knockout.current_round
+        )
+        return f"knockout-{knockout.current_round}", list(tables)
+    return "group", list(Table.objects.filter(tournament=tournament, stage=Stage.GROUP))
+
+
+@dataclass(frozen=True)
+class SwapOptions:
+    """What the draw page offers for seat corrections (rules.md §12)."""
+
+    stage: str
+    #: The seats of the current stage's tables that have no result yet, with
+    #: their table and participant, in table and seat order.
+    seats: list[Seat]
+    #: Every swap of the tournament, oldest first, with both participants.
+    swaps: list[SeatSwap]
+
+
+def swap_options(tournament: Tournament) -> SwapOptions:
+    """The seats an organiser may still swap, and the swaps so far (four queries)."""
+    stage, tables = current_stage(tournament)
+    started = set(
+        Result.objects.filter(game__table__in=tables).values_list("game__table_id", flat=True)
+    )
+    seats = (
+        Seat.objects.filter(table__in=[t for t in tables if t.pk not in started])
+        .select_related("table", "participant")
+        .order_by("table__number", "position")
+    )
+    swaps = SeatSwap.objects.filter(tournament=tournament).select_related("a", "b").order_by("id")
+    return SwapOptions(stage=stage, seats=list(seats), swaps=list(swaps))

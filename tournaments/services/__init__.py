@@ -55,7 +55,7 @@ from .seasons import (
     season_tournament_add,
     season_tournament_remove,
 )
-from .seat_swaps import current_stage, seat_swap
+from .seat_swaps import seat_swap
 from .signatures import player_confirm
 from .staff import staff_appoint, staff_dismiss, user_create
 from .tournaments import character_add, tournament_create, tournament_update
@@ -81,7 +81,6 @@ __all__ = [
     "clock_resume",
     "clock_start",
     "clock_stop",
-    "current_stage",
     "draw_commitment_create",
     "draw_commitment_use",
     "edit_version",

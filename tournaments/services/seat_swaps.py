@@ -19,21 +19,11 @@ from django.utils.translation import gettext as _
 from scoring import knockout as rules
 
 from ..errors import Conflict, DomainError, InvalidInput
-from ..models import Knockout, Result, Seat, SeatSwap, Stage, Table, Tournament
+from ..models import Knockout, Result, Seat, SeatSwap, Tournament
+from ..selectors.hall import current_stage
 from .audit import audit_log
 
-__all__ = ["current_stage", "seat_swap"]
-
-
-def current_stage(tournament: Tournament) -> tuple[str, list[Table]]:
-    """The stage whose seats can be corrected: its name and its tables."""
-    knockout = Knockout.objects.filter(tournament=tournament).first()
-    if knockout is not None:
-        tables = Table.objects.filter(
-            tournament=tournament, stage=Stage.KNOCKOUT, round=knockout.current_round
-        )
-        return f"knockout-{knockout.current_round}", list(tables)
-    return "group", list(Table.objects.filter(tournament=tournament, stage=Stage.GROUP))
+__all__ = ["seat_swap"]
 
 
 def _not_seated() -> DomainError:

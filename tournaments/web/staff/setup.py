@@ -13,17 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournaments import selectors, services
-from tournaments.models import (
-    Character,
-    Game,
-    GroupDraw,
-    Participant,
-    Result,
-    Seat,
-    SeatSwap,
-    Stage,
-    Tournament,
-)
+from tournaments.models import Character, Stage, Tournament
 from tournaments.web.forms import (
     CharacterForm,
     DrawForm,
@@ -118,7 +108,6 @@ def tournament_settings(request: StaffRequest, tournament_id: int) -> HttpRespon
     )
 
 
-#: The columns of the import spreadsheet, with an explanation and an example row each.
 @organiser_required
 def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """Run (or redo) the group-stage draw and show the seating with its seed."""
@@ -161,46 +150,33 @@ def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
         )
         if done is not None:
             return done
-    group_draw = (
-        GroupDraw.objects.filter(tournament=tournament)
-        .select_related("drawn_by", "commitment")
-        .first()
-    )
-    locked = Result.objects.filter(game__tournament=tournament, game__stage=Stage.GROUP).exists()
+    overview = selectors.draw_overview(tournament)
     # Scoresheets of the games that are played: per round, and per table and round.
-    played: dict[int, list[int]] = {}
-    for table_id, round_ in (
-        Game.objects.filter(tournament=tournament, stage=Stage.GROUP)
-        .exclude(status=Game.Status.VOID)
-        .order_by("round")
-        .values_list("table_id", "round")
-    ):
-        played.setdefault(table_id, []).append(round_)
     seating = [
         (
             table,
             [
                 (r, scoresheets_url(tournament.pk, stage=Stage.GROUP, round=r, table=table.number))
-                for r in played.get(table.pk, [])
+                for r in overview.played.get(table.pk, [])
             ],
         )
         for table in selectors.group_tables(tournament)
     ]
-    rounds = sorted({r for rs in played.values() for r in rs})
+    rounds = sorted({r for rs in overview.played.values() for r in rs})
     return render_staff(
         request,
         "draw.html",
         {
             "tournament": tournament,
             "form": form,
-            "group_draw": group_draw,
+            "group_draw": overview.group_draw,
             "commitments": selectors.draw_commitments(tournament),
             "seating": seating,
             "round_sheets": [
                 (r, scoresheets_url(tournament.pk, stage=Stage.GROUP, round=r)) for r in rounds
             ],
-            "locked": locked,
-            "active": tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
+            "locked": overview.locked,
+            "active": overview.active,
             **_swap_context(tournament),
         },
     )
@@ -208,30 +184,20 @@ def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
 
 def _swap_context(tournament: Tournament) -> dict[str, object]:
     """The seats an organiser may still swap (rules.md §12), and the swaps so far."""
-    stage, tables = services.current_stage(tournament)
-    started = set(
-        Result.objects.filter(game__table__in=tables).values_list("game__table_id", flat=True)
-    )
-    seats = (
-        Seat.objects.filter(table__in=[t for t in tables if t.pk not in started])
-        .select_related("table", "participant")
-        .order_by("table__number", "position")
-    )
-    choices = [
-        (
-            seat.participant_id,
-            _("Table %(t)s, seat %(p)s: %(name)s")
-            % {"t": seat.table.number, "p": seat.position, "name": seat.participant.name},
-        )
-        for seat in seats
-    ]
-    names = dict(tournament.participants.values_list("pk", "name"))
+    options = selectors.swap_options(tournament)
     return {
-        "swap_stage": stage,
-        "swap_choices": choices,
+        "swap_stage": options.stage,
+        "swap_choices": [
+            (
+                seat.participant_id,
+                _("Table %(t)s, seat %(p)s: %(name)s")
+                % {"t": seat.table.number, "p": seat.position, "name": seat.participant.name},
+            )
+            for seat in options.seats
+        ],
         "swaps": [
-            {"a": names.get(s.a_id, "?"), "b": names.get(s.b_id, "?"), "at": s.at, "stage": s.stage}
-            for s in SeatSwap.objects.filter(tournament=tournament).order_by("id")
+            {"a": swap.a.name, "b": swap.b.name, "at": swap.at, "stage": swap.stage}
+            for swap in options.swaps
         ],
     }
 
