@@ -6,32 +6,17 @@
 
 from __future__ import annotations
 
-from django.conf import settings as django_settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .tournament import Tournament
+from .fields import done_by, tournament_link
 
 
 class AuditEntry(models.Model):
     """Who changed what, when; the state before and after."""
 
-    tournament = models.ForeignKey(
-        Tournament,
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="audit_entries",
-    )
-    actor = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        verbose_name=_("by"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    tournament = tournament_link("audit_entries", optional=True)
+    actor = done_by(_("by"))
     action = models.CharField(_("action"), max_length=50)
     object_type = models.CharField(_("object type"), max_length=50, blank=True)
     object_id = models.CharField(_("object id"), max_length=50, blank=True)

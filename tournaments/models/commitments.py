@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.deal import DEAL_ALGORITHM, LEGACY_DEAL_ALGORITHM
 from scoring.lots import ALGORITHM, LEGACY_ALGORITHM
 
-from .tournament import Tournament
+from .fields import tournament_link
 
 
 def current_algorithm() -> dict[str, Any]:
@@ -45,12 +45,7 @@ def legacy_deal_algorithm() -> dict[str, Any]:
 class DrawCommitment(models.Model):
     """A published commitment to a secret seed; the seed is revealed by the draw using it."""
 
-    tournament = models.ForeignKey(
-        Tournament,
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        related_name="draw_commitments",
-    )
+    tournament = tournament_link("draw_commitments")
     commitment = models.CharField(_("commitment"), max_length=64, unique=True)
     # Secret until ``used_for`` is set; never shown before.
     secret = models.CharField(_("secret seed"), max_length=200)

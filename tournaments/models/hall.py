@@ -15,11 +15,11 @@ referee and the seats as played.
 
 from __future__ import annotations
 
-from django.conf import settings as django_settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from .fields import done_by, tournament_link
 from .people import Participant
 from .play import Game, Table
 from .tournament import Tournament
@@ -100,14 +100,7 @@ class RefereeCall(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
     )
     created_at = models.DateTimeField(_("called"), auto_now_add=True)
-    taken_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        verbose_name=_("taken by"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    taken_by = done_by(_("taken by"))
     taken_at = models.DateTimeField(_("taken"), null=True, blank=True)
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
 
@@ -131,12 +124,7 @@ class RefereeCall(models.Model):
 class SeatSwap(models.Model):
     """Two seated players of one stage exchanged after the draw (a correction)."""
 
-    tournament = models.ForeignKey(
-        Tournament,
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        related_name="seat_swaps",
-    )
+    tournament = tournament_link("seat_swaps")
     # "group" or "knockout-N" (the knockout round N), as draw commitments name draws.
     stage = models.CharField(_("stage"), max_length=20)
     a = models.ForeignKey(
@@ -149,14 +137,7 @@ class SeatSwap(models.Model):
         related_name="+",
     )
     at = models.DateTimeField(_("time"), auto_now_add=True)
-    by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        verbose_name=_("by"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    by = done_by(_("by"))
 
     class Meta:
         ordering = ["id"]

@@ -17,6 +17,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
+from .fields import tournament_link
 from .tournament import Tournament
 
 #: PIN characters: upper case and digits without lookalikes (no B/8, I/1, O/0, S/5 pairs).
@@ -38,12 +39,7 @@ class Participant(models.Model):
         WITHDRAWN = "withdrawn", _("withdrawn")
         EXCLUDED = "excluded", _("excluded")
 
-    tournament = models.ForeignKey(
-        Tournament,
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        related_name="participants",
-    )
+    tournament = tournament_link("participants")
     name = models.CharField(_("name"), max_length=120)
     nationality = CountryField(_("nationality"))
     birth_date = models.DateField(_("birth date"), null=True, blank=True)

@@ -1,13 +1,9 @@
 """Where and when the games are played: the draw, tables, seats and games.
 
+Tables, seats, positions, rounds and games are the words of the package's
+docstring (``tournaments.models``). Two more here:
+
 - **group draw**: the current group-stage draw of a tournament (its seed and split).
-- **table**: a group of players seated together. A *group table* keeps its
-  players for the whole group stage; a *knockout table* exists for one
-  knockout round.
-- **seat** / **position**: a participant's place at a table, numbered from 1.
-- **round**: in the group stage, the n-th game of a table (the player at
-  position n is the Sheriff); in the knockout, the n-th knockout round.
-- **game**: one game of BANG!/Showdown at one table in one round.
 - **deal**: with the setting ``deal_characters``, the characters a group game
   deals to each position (``dealt``) or a knockout game reveals (``revealed``).
 """

@@ -25,6 +25,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
+from .fields import tournament_link
 from .tournament import Tournament
 
 
@@ -90,12 +91,7 @@ class SeasonTournament(models.Model):
     season = models.ForeignKey(
         Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="entries"
     )
-    tournament = models.ForeignKey(
-        Tournament,
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        related_name="season_entries",
-    )
+    tournament = tournament_link("season_entries")
     weight = models.DecimalField(
         _("weight"),
         max_digits=6,

@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rulesets import Ruleset
 
 from ..preferences import TournamentConfig, effective_config, validate_settings
+from .fields import tournament_link
 
 
 class Stage(models.TextChoices):
@@ -118,13 +119,9 @@ class Character(models.Model):
     """A BANG! character. Base-game characters have no tournament; organisers
     add expansion characters for their own tournament."""
 
-    tournament = models.ForeignKey(
-        Tournament,
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="characters",
+    tournament = tournament_link(
+        "characters",
+        optional=True,
         help_text=_("Empty for the base game's characters, which every tournament has."),
     )
     name = models.CharField(_("name"), max_length=100)
