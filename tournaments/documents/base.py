@@ -37,19 +37,6 @@ if TYPE_CHECKING:
 
     from tournaments.models import Tournament
 
-__all__ = [
-    "PDF",
-    "XLSX",
-    "AbsoluteUri",
-    "Audience",
-    "Exporter",
-    "NothingToPrint",
-    "exporters",
-    "filename",
-    "get",
-    "register",
-]
-
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 

@@ -34,6 +34,7 @@ import sys
 import time
 from pathlib import Path
 
+from tournaments.hall import EVENT_SERVER
 from tournaments.hall.address import LOOPBACK, network_address
 from tournaments.hall.router import Backend, Router
 
@@ -109,23 +110,7 @@ def event_server_command(port: int) -> list[str] | None:
     README "Production"); None where it is not installed."""
     if importlib.util.find_spec("uvicorn") is None:
         return None
-    return [
-        PYTHON,
-        "-m",
-        "uvicorn",
-        "config.asgi:application",
-        "--host",
-        LOOPBACK,
-        "--port",
-        str(port),
-        "--no-access-log",
-        "--timeout-graceful-shutdown",
-        "3",
-        "--backlog",
-        "4096",
-        "--log-level",
-        "warning",
-    ]
+    return [PYTHON, *EVENT_SERVER, "--host", LOOPBACK, "--port", str(port)]
 
 
 def wait_for(port: int, process: subprocess.Popen[bytes], name: str, seconds: float = 60) -> None:
