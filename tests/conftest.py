@@ -85,14 +85,5 @@ def _no_stream_outlives_its_test():
     from tournaments.events import hub
 
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        current = hub._thread_hub
-        if current is None:
-            return
-        with current.condition:
-            idle = not current.listeners and (
-                current.thread is None or not current.thread.is_alive()
-            )
-        if idle:
-            return
+    while not hub.threads_idle() and time.monotonic() < deadline:
         time.sleep(0.05)

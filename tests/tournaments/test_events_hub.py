@@ -132,6 +132,18 @@ def test_the_thread_hub_times_out_with_nothing():
         assert hub.changed(1, State(1, "other"), 0.2) is None
 
 
+def test_the_thread_hub_is_idle_only_once_its_streams_and_thread_are_gone(fast_polls):
+    hub = ThreadHub(read=FakeDatabase({1: State(1, "other")}).read)
+    assert hub.idle()
+    with hub.watching(1, State(1, "other")):
+        assert not hub.idle()
+    deadline = time.monotonic() + 3
+    while not hub.idle() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert hub.idle()
+    assert hub.thread is None
+
+
 def test_the_wire_format_of_an_event():
     assert encode_event(7, State(123, "result")) == (
         b'id: 123\nevent: state\ndata: {"tournament": 7, "version": 123, "what": "result"}\n\n'

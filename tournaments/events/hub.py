@@ -249,6 +249,11 @@ class ThreadHub:
     def notify(self, tournament_id: int, version: int, what: str) -> None:
         self.offer(tournament_id, State(version, what), newer_only=True)
 
+    def idle(self) -> bool:
+        """No stream listens and the polling thread has stopped."""
+        with self.condition:
+            return not self.listeners and (self.thread is None or not self.thread.is_alive())
+
     def _watch(self) -> None:
         try:
             while True:
@@ -290,6 +295,11 @@ def thread_hub() -> ThreadHub:
         if _thread_hub is None:
             _thread_hub = ThreadHub()
         return _thread_hub
+
+
+def threads_idle() -> bool:
+    """This process's WSGI streams have all closed and their polling thread has stopped."""
+    return _thread_hub is None or _thread_hub.idle()
 
 
 def notify_local(tournament_id: int, version: int, what: str) -> None:

@@ -7,7 +7,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 
-from tournaments.models import Knockout, Participant, Season, Tournament
+from tournaments import selectors
+from tournaments.models import Participant, Season, Tournament
 from tournaments.web.public.common import base_context, load_tournament
 
 
@@ -27,8 +28,7 @@ def tournament_home(request: HttpRequest, tournament_id: int) -> HttpResponse:
     context["participant_count"] = tournament.participants.exclude(
         status=Participant.Status.WITHDRAWN
     ).count()
-    knockout = Knockout.objects.filter(tournament=tournament).select_related("champion").first()
-    context["champion"] = knockout.champion if knockout else None
+    context["champion"] = selectors.champion_of(tournament)
     return render(request, "tournaments/public/tournament.html", context)
 
 
