@@ -5,11 +5,13 @@
 #   scripts/schemathesis.sh                 # both runs, 25 examples per operation
 #   EXAMPLES=100 scripts/schemathesis.sh    # more
 #   RUNS=organiser scripts/schemathesis.sh  # one run only (organiser | anonymous)
+#   SERVER=dev scripts/schemathesis.sh      # against the development server (DEBUG on)
 #
 # A schema-valid request may be refused with 400 only for a documented reason the
 # schema cannot express (scripts/schemathesis.toml, scripts/schemathesis_hooks.py).
-# The server is gunicorn with the production settings on a throwaway SQLite
-# database holding the demo tournaments (so that ids hit something). Exits
+# The server is gunicorn with the production settings (SERVER=dev: `manage.py
+# runserver` with the development settings, DEBUG on, as `make run` serves) on a
+# throwaway SQLite database holding the demo tournaments (so that ids hit something). Exits
 # non-zero when any run reports a failure; reports go to $REPORT_DIR
 # (default: schemathesis-report/, JUnit XML per run).
 set -euo pipefail
@@ -19,12 +21,17 @@ EXAMPLES=${EXAMPLES:-25}
 RUNS=${RUNS:-"organiser anonymous"}
 REPORT_DIR=${REPORT_DIR:-schemathesis-report}
 SEED=${SEED:-1}
+SERVER=${SERVER:-production}
 UV=${UV:-uv}
 PY="$UV run --frozen python"
 
 tmp=$(mktemp -d)
 port=$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-export DJANGO_SETTINGS_MODULE=config.settings.production
+if [ "$SERVER" = dev ]; then
+  export DJANGO_SETTINGS_MODULE=config.settings.local
+else
+  export DJANGO_SETTINGS_MODULE=config.settings.production
+fi
 export DJANGO_SECRET_KEY=$($PY -c 'import secrets; print(secrets.token_urlsafe(64))')
 export DJANGO_ALLOWED_HOSTS=127.0.0.1
 export DJANGO_SECURE_SSL_REDIRECT=0
@@ -50,8 +57,12 @@ from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 print(Token.objects.get_or_create(user=User.objects.get(username="orga"))[0].key)')
 
-$UV run --frozen gunicorn config.wsgi --bind "127.0.0.1:$port" --workers 1 --threads 4 \
-  --log-level warning &
+if [ "$SERVER" = dev ]; then
+  $PY manage.py runserver --noreload "127.0.0.1:$port" >"$tmp/server.log" 2>&1 &
+else
+  $UV run --frozen gunicorn config.wsgi --bind "127.0.0.1:$port" --workers 1 --threads 4 \
+    --log-level warning &
+fi
 server=$!
 base="http://127.0.0.1:$port"
 

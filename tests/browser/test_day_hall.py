@@ -119,10 +119,12 @@ def test_the_clock_counts_down_on_the_projector_and_on_a_phone_an_hour_wrong(new
     expect(phone_clock).to_be_visible()
     shown = _seconds(phone_clock.locator("[data-clock-time]").inner_text())
     assert 44 * 60 + 45 <= shown <= 45 * 60, shown
-    phone.clock.run_for(3000)
-    phone.wait_for_timeout(300)
+    # Real seconds, not phone.clock.run_for(): the page fetches the clock again on
+    # its stream's events and then takes the server's remaining time, which only
+    # real time moves.
+    phone.wait_for_timeout(2500)
     after = _seconds(phone_clock.locator("[data-clock-time]").inner_text())
-    assert after < shown
+    assert shown - 5 <= after < shown
     _shot(phone, "clock-phone-an-hour-wrong")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
 
