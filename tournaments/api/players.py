@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import BasePermission
@@ -19,6 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import selectors, services
+from tournaments.errors import InvalidInput
 from tournaments.models import Player
 from tournaments.permissions import is_site_admin
 
@@ -53,7 +55,10 @@ class PlayerListApi(BaseApi):
     """``GET /api/players/?search=`` (anyone), ``POST /api/players/`` (organisers, superusers)."""
 
     permission_classes = [ReadOnlyOrCreator]
-    error_codes: ClassVar[ErrorCodes] = {"post": {400: ["required", "unknown_nationality"]}}
+    error_codes: ClassVar[ErrorCodes] = {
+        "get": {400: ["invalid_search"]},
+        "post": {400: ["required", "unknown_nationality"]},
+    }
 
     class InputSerializer(StrictSerializer):
         name = StrictCharField(max_length=120)
@@ -65,6 +70,10 @@ class PlayerListApi(BaseApi):
     )
     def get(self, request: Request) -> Response:
         search = request.query_params.get("search", "")
+        if "\x00" in search:  # no name holds it, and PostgreSQL refuses it in a query
+            raise InvalidInput.single(
+                "invalid_search", _("The search may not contain a NUL character."), field="search"
+            )
         return Response(PlayerOutput(_players(search), many=True).data)
 
     @extend_schema(request=InputSerializer, responses={201: PlayerOutput})

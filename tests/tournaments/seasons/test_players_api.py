@@ -42,6 +42,15 @@ def test_search_ignores_case_and_accents_and_shows_no_birth_date(api, tournament
     assert "1990" not in str(one)
 
 
+def test_a_search_with_a_nul_character_is_refused_clearly(api):
+    services.player_create(name="Zoë Ångström", nationality="SE")
+    answer = api.get("/api/players/", {"search": "Zo\x00"})
+    assert answer.status_code == 400
+    error = answer.json()["errors"][0]
+    assert (error["code"], error["field"]) == ("invalid_search", "search")
+    assert "NUL" in error["message"]
+
+
 def test_create_by_organisers_group_or_superuser(api, organiser):
     body = {"name": "Anna Amsel", "nationality": "DE"}
     assert api.post("/api/players/", body, format="json").status_code == 401
