@@ -87,3 +87,32 @@ def _no_stream_outlives_its_test():
     deadline = time.monotonic() + 10
     while not hub.threads_idle() and time.monotonic() < deadline:
         time.sleep(0.05)
+    # A test's own event loop has closed: its hub's reading thread closes its database
+    # connection now, not at the end of the session.
+    hub.retire_closed_hubs(wait=True)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test databases, and at the end no session of ours left in them.
+
+    A connection opened inside a test's own event loop (``asyncio.run`` under
+    ``AsyncClient``) lives in that loop's context until the garbage collector frees
+    it; PostgreSQL refuses to drop a database another session still uses. Collect
+    first, and on PostgreSQL end whatever backend of the test database is left."""
+    yield
+    import gc
+
+    from django.db import connections
+
+    gc.collect()
+    with django_db_blocker.unblock():
+        for connection in connections.all():
+            if connection.vendor != "postgresql":
+                continue
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            connection.close()

@@ -227,6 +227,8 @@ class ThreadHub:
                 self.listeners[tournament_id] -= 1
                 if not self.listeners[tournament_id]:
                     del self.listeners[tournament_id], self.states[tournament_id]
+                if not self.listeners:
+                    self.condition.notify_all()  # the polling thread may stop
 
     def changed(self, tournament_id: int, since: State, timeout: float) -> State | None:
         deadline = time.monotonic() + timeout
@@ -267,7 +269,12 @@ class ThreadHub:
                         self.offer(tournament_id, state)
                 except Exception:
                     logger.warning("live events: reading the versions failed", exc_info=True)
-                time.sleep(poll_seconds())
+                # Until the next poll, or at once when the last stream has closed: the
+                # thread and its database connection go with the last stream.
+                deadline = time.monotonic() + poll_seconds()
+                with self.condition:
+                    while self.listeners and (left := deadline - time.monotonic()) > 0:
+                        self.condition.wait(left)
         finally:
             connections.close_all()
 
@@ -282,10 +289,18 @@ def async_hub() -> AsyncHub:
     loop = asyncio.get_running_loop()
     hub = _async_hubs.get(loop)
     if hub is None:
-        for old in [old for old in _async_hubs if old.is_closed()]:
-            _async_hubs.pop(old).executor.shutdown(wait=False)
+        retire_closed_hubs()
         hub = _async_hubs[loop] = AsyncHub(redis_url=settings.REDIS_URL)
     return hub
+
+
+def retire_closed_hubs(*, wait: bool = False) -> None:
+    """Let go of the hubs whose event loop has closed: their reading thread closes its
+    database connection and ends (``wait``: until it has)."""
+    for loop in [loop for loop in _async_hubs if loop.is_closed()]:
+        executor = _async_hubs.pop(loop).executor
+        executor.submit(connections.close_all)
+        executor.shutdown(wait=wait)
 
 
 def thread_hub() -> ThreadHub:
