@@ -142,7 +142,7 @@ def next_step(tournament: Tournament, overview: StaffOverview, *, organiser: boo
 def audit(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """Who changed what in this tournament, newest first, 100 entries a page."""
     tournament = get_tournament(tournament_id)
-    action = request.GET.get("action", "")
+    action = request.GET.get("action", "").replace("\x00", "")  # PostgreSQL refuses NUL
     entries = selectors.audit_entries(tournament, action=action)
     # Objects and participant ids by name: one query each, whatever the page shows.
     known = selectors.audit_names(tournament)

@@ -105,7 +105,8 @@ def _list(
     removing: list[Participant] | None = None,
 ) -> HttpResponse:
     rows = tournament.participants.order_by("id")
-    query = request.GET.get("q", "").strip()
+    # No name holds a NUL character, and PostgreSQL refuses one in a query.
+    query = request.GET.get("q", "").replace("\x00", "").strip()
     listed = rows.filter(name__icontains=query) if query else rows
     removable = form is not None and not selectors.group_stage_drawn(tournament)
     table = ParticipantTable(listed, selectable=removable)

@@ -112,3 +112,20 @@ def test_a_referee_cannot_check_in(referee):
     assert response.status_code == 403
     person.refresh_from_db()
     assert not person.checked_in
+
+
+def test_a_nul_character_in_a_search_or_a_filter_is_dropped(organiser):
+    """PostgreSQL refuses NUL in a query: the pages drop it instead of answering 500."""
+    tournament = factories.make_tournament()
+    people = factories.add_participants(tournament, 3)
+    client = client_for(organiser)
+    listed = client.get(
+        reverse("staff:participants", args=[tournament.pk]), {"q": people[1].name + "\x00"}
+    ).content.decode()
+    assert people[1].name in listed
+    assert people[0].name not in listed
+    log = client.get(
+        reverse("staff:audit", args=[tournament.pk]), {"action": "participants_registered\x00"}
+    ).content.decode()
+    assert "Participants registered" in log
+    assert "Tournament created" not in log.split("</select>", 1)[-1]
