@@ -191,6 +191,10 @@ def pdf_qr_codes(pdf: bytes, folder: Path, name: str) -> list[str]:
 
 
 def test_make_hall_serves_phones_on_the_network_address(tmp_path, browser):
+    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        # The hall serves its own SQLite file whatever database the suite runs on
+        # (make_hall below), so the suite's SQLite pass has already run exactly this.
+        pytest.skip("make hall runs on its own SQLite file: tested in the SQLite pass")
     require("make")
     from playwright.sync_api import expect
 
