@@ -17,10 +17,10 @@ from tournaments.models import (
     Game,
     GroupDraw,
     Participant,
-    Result,
     Stage,
     Tournament,
 )
+from tournaments.selectors.tournament import tournament_phase
 
 __all__ = [
     "CommitmentView",
@@ -93,7 +93,7 @@ def draw_overview(tournament: Tournament) -> DrawOverview:
         .select_related("drawn_by", "commitment")
         .first()
     )
-    locked = Result.objects.filter(game__tournament=tournament, game__stage=Stage.GROUP).exists()
+    locked = tournament_phase(tournament).played
     played: dict[int, list[int]] = {}
     for table_id, round_ in (
         Game.objects.filter(tournament=tournament, stage=Stage.GROUP)

@@ -51,6 +51,11 @@ class Phase(StrEnum):
         """The group stage is seated (registration and the ruleset are fixed)."""
         return self is not Phase.REGISTRATION
 
+    @property
+    def played(self) -> bool:
+        """A group-stage result is recorded: the draw is final."""
+        return self in (Phase.GROUP, Phase.KNOCKOUT, Phase.FINISHED)
+
 
 _PHASE_LABELS: dict[Phase, Promise] = {
     Phase.REGISTRATION: _("Registration"),
