@@ -10,6 +10,16 @@ from tests import factories
 pytest_plugins = ["tests.chromium"]
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The demo database the server tests copy from (tests/servers.py) goes with the
+    session that made it."""
+    import sys
+
+    servers = sys.modules.get("tests.servers")
+    if servers is not None:
+        servers.discard_demo_database()
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache: database ids (and so the live
@@ -74,11 +84,11 @@ def referee_api(api, referee) -> APIClient:
 
 @pytest.fixture(autouse=True)
 def _no_stream_outlives_its_test():
-    """A page open in a test's browser listens to the event stream of the live server;
-    the live server's threads share the test database's connection (SQLite in memory).
+    """A page open in a test's browser listens to the event stream of the live server.
     After the test has closed its browser, wait until every stream has noticed (at its
-    next keep-alive, a second in tests) and the polling thread has stopped, so that no
-    thread reads the database while the next test sets it up."""
+    next keep-alive, a quarter of a second in tests), the polling thread has stopped and
+    the live server has answered its last request, so that no thread reads the database
+    while the test's database is emptied and the next test sets it up."""
     yield
     import time
 

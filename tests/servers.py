@@ -16,6 +16,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -81,17 +82,12 @@ def own_database(tmp_path: Path) -> Iterator[str]:
     if not url.startswith("postgres"):
         yield f"sqlite:///{tmp_path / 'servers.sqlite3'}"
         return
-    import psycopg
-
-    server = url.rsplit("/", 1)[0]
     name = f"bang_servers_{secrets.token_hex(4)}"
-    with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+    _postgres(url, f'CREATE DATABASE "{name}"')
     try:
-        yield f"{server}/{name}"
+        yield f"{url.rsplit('/', 1)[0]}/{name}"
     finally:
-        with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        _postgres(url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def production_env(database_url: str, redis_url: str) -> dict[str, str]:
@@ -123,12 +119,74 @@ def static_files_stale() -> bool:
 
 
 def prepare(env: dict[str, str]) -> None:
-    """Migrate, collect the static files (once per checkout: slow) and load the demo."""
-    manage(env, "migrate", "--noinput")
+    """The demo in the database ``env`` names (fresh, from ``own_database``), and the
+    static files collected (once per checkout: slow).
+
+    Migrating and loading the demo take about ten seconds, so a test process does it
+    once, into a database of its own, and copies that into each test's database."""
     if static_files_stale():
         manage(env, "collectstatic", "--noinput")
-    # The demo's known passwords need DEBUG (load_demo refuses otherwise).
-    manage({**env, "DJANGO_SETTINGS_MODULE": "config.settings.local"}, "load_demo")
+    copy_database(_demo_database(env), env["DATABASE_URL"])
+
+
+_demo_url: str | None = None
+_discard: list[tuple[Any, ...]] = []
+
+
+def _demo_database(env: dict[str, str]) -> str:
+    """This process's migrated database with the demo loaded: its URL."""
+    global _demo_url
+    if _demo_url is None:
+        url = os.environ.get("DATABASE_URL", "")
+        if url.startswith("postgres"):
+            name = f"bang_demo_{secrets.token_hex(4)}"
+            _postgres(url, f'CREATE DATABASE "{name}"')
+            demo = f"{url.rsplit('/', 1)[0]}/{name}"
+            _discard.append((_postgres, url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        else:
+            path = Path(tempfile.mkdtemp(prefix="bang-demo-")) / "demo.sqlite3"
+            demo = f"sqlite:///{path}"
+            _discard.append((shutil.rmtree, path.parent, True))
+        # No Redis: what loading the demo caches is not kept with the copies.
+        demo_env = {**env, "DATABASE_URL": demo, "REDIS_URL": ""}
+        manage(demo_env, "migrate", "--noinput")
+        # The demo's known passwords need DEBUG (load_demo refuses otherwise).
+        manage({**demo_env, "DJANGO_SETTINGS_MODULE": "config.settings.local"}, "load_demo")
+        _demo_url = demo
+    return _demo_url
+
+
+def discard_demo_database() -> None:
+    """At the end of the session (tests/conftest.py): the demo database goes."""
+    global _demo_url
+    while _discard:
+        function, *args = _discard.pop()
+        function(*args)
+    _demo_url = None
+
+
+def copy_database(source: str, target: str) -> None:
+    """``target`` becomes a copy of ``source`` (two URLs of one kind, from here)."""
+    if source.startswith("sqlite"):
+        import sqlite3
+
+        with (
+            contextlib.closing(sqlite3.connect(source.removeprefix("sqlite:///"))) as read,
+            contextlib.closing(sqlite3.connect(target.removeprefix("sqlite:///"))) as write,
+        ):
+            read.backup(write)
+        return
+    source_name, target_name = source.rsplit("/", 1)[1], target.rsplit("/", 1)[1]
+    _postgres(source, f'DROP DATABASE "{target_name}"')
+    _postgres(source, f'CREATE DATABASE "{target_name}" TEMPLATE "{source_name}"')
+
+
+def _postgres(url: str, statement: str) -> None:
+    """One statement on the server of ``url``, outside any database of ours."""
+    import psycopg
+
+    with psycopg.connect(f"{url.rsplit('/', 1)[0]}/postgres", autocommit=True) as conn:
+        conn.execute(statement)
 
 
 @contextlib.contextmanager
