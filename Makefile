@@ -11,7 +11,7 @@ UV ?= $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
 PY := $(UV) run --frozen python
 # `uv run` syncs first: without --no-dev it would install the dev group again.
 PY_RUN := $(UV) run --frozen --no-dev python
-PYTEST_ARGS ?= -n 2
+PYTEST_ARGS ?= -n 2 --dist worksteal
 
 .PHONY: uv setup setup-run run test lint messages demo schema hall hall-setup hall-admin
 

@@ -20,8 +20,9 @@ WHITENOISE_AUTOREFRESH = True
 LOGGING["loggers"]["bang.requests"] = {"level": "WARNING"}  # type: ignore[index]  # noqa: F405
 
 # A stream whose page has gone notices at its next keep-alive: in tests, within a
-# second, so that no stream (and no change detector) outlives its test.
-os.environ.setdefault("LIVE_EVENTS_KEEPALIVE_SECONDS", "1")
+# quarter of a second, so that no stream (and no change detector) outlives its test
+# and a test does not wait long for it.
+os.environ.setdefault("LIVE_EVENTS_KEEPALIVE_SECONDS", "0.25")
 
 # SQLite tests use a database file, not Django's shared in-memory one: the live
 # server's threads then get connections of their own (WAL lets them read while
