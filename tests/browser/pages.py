@@ -1,4 +1,5 @@
-"""What browser tests do on the pages, said once: open the result form, fill a seat."""
+"""What browser tests do on the pages, said once: open the result form, fill a seat,
+see that a page fits a phone."""
 
 from __future__ import annotations
 
@@ -24,3 +25,9 @@ def group_game(tournament, *, round: int = 1) -> Game:
     return Game.objects.select_related("table").get(
         tournament=tournament, stage=Stage.GROUP, round=round, table__number=1
     )
+
+
+def assert_fits_phone(page, width: int = 360) -> None:
+    """Nothing on the page is wider than the phone: it never scrolls sideways."""
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= width, f"the page is {wide} px wide on a {width} px phone"

@@ -14,19 +14,19 @@ from django.urls import reverse
 
 from tests import factories
 from tests.browser.conftest import login
-from tests.browser.pages import CHARACTERS, fill_seat, group_game, open_result_form
+from tests.browser.pages import (
+    CHARACTERS,
+    assert_fits_phone,
+    fill_seat,
+    group_game,
+    open_result_form,
+)
 from tests.tournaments.web.public.pages import played
 from tournaments import services
 from tournaments.models import Result
 from tournaments.simulation import play_knockout
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _fits(page) -> None:
-    """Nothing on the page is wider than the phone."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 360, f"the page is {width} px wide"
 
 
 def _on_screen(page, selector: str) -> None:
@@ -67,11 +67,11 @@ def test_the_seating_page_with_a_commitment_fits_a_phone(new_page) -> None:
     page = new_page(phone=True)
     page.goto(page.base_url + reverse("seating", args=[tournament.pk]))
     page.locator(".commitment").first.wait_for()
-    _fits(page)
+    assert_fits_phone(page)
     services.group_stage_draw(tournament=tournament, commitment=commitment.commitment)
     page.reload()
     page.locator(".revealed-seed").first.wait_for()
-    _fits(page)
+    assert_fits_phone(page)
 
 
 def test_knockout_player_and_ranking_pages_show_their_results_on_a_phone(new_page) -> None:

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from tests import factories
 from tests.browser.conftest import login
+from tests.browser.pages import assert_fits_phone
 from tournaments import services
 from tournaments.models import Game, RefereeCall, RoundClock, Seat
 
@@ -58,7 +59,7 @@ def test_a_player_calls_a_referee_who_sees_it_live_and_closes_it(new_page):
     expect(status).to_contain_text("Ein Schiedsrichter kommt an deinen Tisch")
     assert RefereeCall.objects.filter(status="open", position=3).count() == 1
     _shot(player, "call-sent-phone")
-    assert player.evaluate("document.documentElement.scrollWidth") <= 360
+    assert_fits_phone(player)
 
     # the referee's page shows it without a reload (the fragment is polled)
     calls = staff.get_by_test_id("open-calls")
@@ -66,7 +67,7 @@ def test_a_player_calls_a_referee_who_sees_it_live_and_closes_it(new_page):
     expect(calls).to_contain_text(seat.participant.name)
     expect(calls).to_contain_text("Frage zum Dynamit")
     _shot(staff, "call-on-referee-phone")
-    assert staff.evaluate("document.documentElement.scrollWidth") <= 360
+    assert_fits_phone(staff)
     calls.get_by_role("button", name="Ich komme").click()
     expect(calls).to_contain_text("schiri ist unterwegs")
 
@@ -126,7 +127,7 @@ def test_the_clock_counts_down_on_the_projector_and_on_a_phone_an_hour_wrong(new
     after = _seconds(phone_clock.locator("[data-clock-time]").inner_text())
     assert shown - 5 <= after < shown
     _shot(phone, "clock-phone-an-hour-wrong")
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert_fits_phone(phone)
 
 
 def test_time_is_up_at_zero_and_a_pause_reaches_the_page(new_page):
@@ -158,7 +159,7 @@ def test_time_is_up_at_zero_and_a_pause_reaches_the_page(new_page):
     expect(staff_clock.locator("[data-clock-time]")).to_have_text(re.compile(r"^(20:00|19:5\d)$"))
     staff.get_by_role("button", name="Pause").click()
     expect(staff_clock).to_contain_text("angehalten")
-    assert staff.evaluate("document.documentElement.scrollWidth") <= 360
+    assert_fits_phone(staff)
     _shot(staff, "clock-staff-page-phone")
     # the phone learns of the change by itself: the clock moved the live version, the
     # leaderboard's poll swaps, and the clock is fetched again (at the latest in 15 s)

@@ -7,13 +7,9 @@ from playwright.sync_api import expect
 
 from tests import factories
 from tests.browser.conftest import login
+from tests.browser.pages import assert_fits_phone
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _fits(page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 360, f"the page scrolls sideways ({width} px)"
 
 
 @pytest.mark.parametrize(
@@ -29,7 +25,7 @@ def test_an_unknown_tournament_shows_the_sites_404_on_a_phone(new_page, locale, 
     assert response.status == 404
     expect(page.get_by_role("heading", level=1)).to_have_text(heading)
     expect(page.locator(".site-header .brand")).to_be_visible()
-    _fits(page)
+    assert_fits_phone(page)
     page.get_by_role("link", name=home).click()
     page.wait_for_url(f"{page.base_url}/")
 
@@ -45,6 +41,6 @@ def test_a_referee_of_another_tournament_is_sent_to_its_public_pages(new_page):
     expect(page.get_by_role("heading", level=1)).to_have_text(
         "Sie sind nicht im Team dieses Turniers."
     )
-    _fits(page)
+    assert_fits_phone(page)
     page.get_by_role("link", name="Zu den öffentlichen Seiten von Fremdes Turnier").click()
     page.wait_for_url(f"{page.base_url}/t/{theirs.pk}/")

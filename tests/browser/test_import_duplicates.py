@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from tests import factories
 from tests.browser.conftest import login
+from tests.browser.pages import assert_fits_phone
 from tests.tournaments.web.staff.test_duplicates import workbook
 from tournaments import services
 from tournaments.models import Participant
@@ -40,7 +41,7 @@ def test_the_import_warns_about_duplicates_on_a_phone_and_skips_them(new_page, t
     expect(warning).to_contain_text("Maximilian Schneider-Wachtendorf")
     expect(warning.locator("li[data-row='5']")).to_contain_text("Zeile 3")
     assert Participant.objects.filter(tournament=tournament).count() == 2  # nothing yet
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert_fits_phone(page)
     skip = warning.locator("button[value=skip]")
     box = skip.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
