@@ -60,6 +60,7 @@ __all__ = [
     "REPLAYED_HEADER",
     "IdempotencyMiddleware",
     "purge_expired",
+    "purge_now_and_then",
 ]
 
 logger = logging.getLogger(__name__)
@@ -89,6 +90,11 @@ PURGE_ONE_IN = 50
 
 def ttl() -> timedelta:
     return getattr(settings, "IDEMPOTENCY_TTL", timedelta(hours=24))
+
+
+def purge_now_and_then() -> bool:
+    """Whether this claim also deletes the expired keys (one claim in ``PURGE_ONE_IN``)."""
+    return random.randrange(PURGE_ONE_IN) == 0
 
 
 def purge_expired() -> int:
@@ -182,7 +188,7 @@ def claim(scope: str, key: str, fingerprint: Fingerprint) -> Claim:
     wait = float(getattr(settings, "IDEMPOTENCY_WAIT_SECONDS", 3.0))
     stale = getattr(settings, "IDEMPOTENCY_STALE", timedelta(minutes=5))
     deadline = time.monotonic() + wait
-    if random.randrange(PURGE_ONE_IN) == 0:
+    if purge_now_and_then():
         purge_expired()
     while True:
         now = timezone.now()

@@ -230,7 +230,9 @@ def test_after_24_hours_a_key_is_new_again(referee_client, game, monkeypatch):
     assert IdempotencyKey.objects.get().status == 409
 
 
-def test_expired_keys_are_deleted_by_the_cleanup(referee_client, game):
+def test_expired_keys_are_deleted_by_the_cleanup(referee_client, game, monkeypatch):
+    # The command deletes them, not the claim that does so one time in 50.
+    monkeypatch.setattr(idempotency, "purge_now_and_then", lambda: False)
     assert _put(referee_client, game, _law_wins_six()).status_code == 200
     IdempotencyKey.objects.update(created_at=timezone.now() - timedelta(hours=25))
     assert _put(referee_client, game, _law_wins_six(), key="fresh").status_code == 409
@@ -238,6 +240,26 @@ def test_expired_keys_are_deleted_by_the_cleanup(referee_client, game):
     call_command("idempotency_cleanup", stdout=out)
     assert out.getvalue().startswith("1 expired")
     assert list(IdempotencyKey.objects.values_list("key", flat=True)) == ["fresh"]
+
+
+def test_a_claim_deletes_the_expired_keys_now_and_then(referee_client, game, monkeypatch):
+    assert _put(referee_client, game, _law_wins_six()).status_code == 200
+    IdempotencyKey.objects.update(created_at=timezone.now() - timedelta(hours=25))
+    monkeypatch.setattr(idempotency, "PURGE_ONE_IN", 1)  # this claim is the one in N
+    assert _put(referee_client, game, _law_wins_six(), key="fresh").status_code == 409
+    assert list(IdempotencyKey.objects.values_list("key", flat=True)) == ["fresh"]
+
+
+def test_one_claim_in_fifty_deletes_the_expired_keys():
+    import random
+
+    state = random.getstate()
+    random.seed(2027)
+    try:
+        purges = sum(idempotency.purge_now_and_then() for _ in range(10_000))
+    finally:
+        random.setstate(state)
+    assert 150 < purges < 250  # 200 expected
 
 
 def test_a_5xx_is_not_kept_and_the_key_may_be_used_again(referee_client, game, monkeypatch):
