@@ -85,12 +85,14 @@ def test_a_burst_of_pdf_requests_leaves_a_referees_save_fast(referee, monkeypatc
         pytest.skip("concurrent connections are tested on PostgreSQL (SQLite locks the file)")
     from tournaments.documents.pdf import StandingsPdf
 
-    renders = []
+    renders: list[float] = []  # when each render ended
     original = StandingsPdf.render
 
     def counting(self, *args, **kwargs):
-        renders.append(1)
-        return original(self, *args, **kwargs)
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            renders.append(time.perf_counter())
 
     monkeypatch.setattr(StandingsPdf, "render", counting)
     tournament = factories.drawn_tournament(20, language="en")
@@ -100,17 +102,17 @@ def test_a_burst_of_pdf_requests_leaves_a_referees_save_fast(referee, monkeypatc
     game = open_games(tournament, stage="group", rounds=[2]).first()
     path = f"/api/tournaments/{tournament.pk}/standings.pdf"
     started = threading.Barrier(31)
-    answers: list[tuple[int, str | None, float]] = []
+    answers: list[tuple[int, str | None, float, int]] = []  # status, Retry-After, when, n-th
 
     def hammer(index: int) -> None:
         try:
             client = _anonymous(f"198.51.100.{index}")
             started.wait()
-            for _ in range(3):
-                began = time.perf_counter()
+            for nth in range(3):
                 response = client.get(path)
-                took = time.perf_counter() - began
-                answers.append((response.status_code, response.get("Retry-After"), took))
+                answers.append(
+                    (response.status_code, response.get("Retry-After"), time.perf_counter(), nth)
+                )
         finally:
             connections.close_all()
 
@@ -128,10 +130,16 @@ def test_a_burst_of_pdf_requests_leaves_a_referees_save_fast(referee, monkeypatc
     # one within 2 s. One save, beside another test worker on two cores: the 2 s bound.
     assert save < 2.0, f"the referee's save took {save:.2f} s"
     assert len(answers) == 90
-    assert {status for status, _, _ in answers} <= {200, 503}
-    assert all(retry == "2" for status, retry, _ in answers if status == 503)
-    # Nobody is parked on the render (one process here: the render holds the GIL).
-    assert max(took for status, _, took in answers if status == 503) < 2.0
-    assert len(renders) <= 2
+    assert {status for status, *_ in answers} <= {200, 503}
+    assert all(retry == "2" for status, retry, *_ in answers if status == 503)
+    assert 1 <= len(renders) <= 2
+    # Nobody is parked on the render. All 30 ask at once, one of them renders the first
+    # state, and the others' first answers come while it still renders: a request
+    # parked on the render would be answered only after it. (Measured as an order, not
+    # a duration: one process, the render holds the GIL, and on CI beside another
+    # worker even a 503 took 2 s.)
+    firsts = [when for status, _, when, nth in answers if nth == 0 and status == 503]
+    during = sum(when < renders[0] for when in firsts)
+    assert len(firsts) >= 20 and during >= 20, (len(firsts), during)
     assert _anonymous("198.51.100.200").get(path).status_code == 200
     assert selectors.group_standings(tournament).games_recorded >= 1
