@@ -54,23 +54,22 @@ def test_without_a_previous_state_a_burst_is_told_to_retry():
 
 def test_thirty_threads_asking_at_once_cause_one_render_and_no_waiting():
     """A unit-level burst: the render takes 0.5 s; nobody else is held for it."""
-    renders: list[int] = []
+    renders: list[float] = []  # when each render ended
     gate = threading.Barrier(30)
-    answers: list[tuple[str, float]] = []
+    answers: list[tuple[str, float]] = []  # the outcome, and when it came
 
     def render() -> bytes:
-        renders.append(1)
         time.sleep(0.5)
+        renders.append(time.perf_counter())
         return b"document"
 
     def ask() -> None:
         gate.wait()
-        began = time.perf_counter()
         try:
             outcome = _exclusive(3, render).decode()
         except live.RenderBusy:
             outcome = "busy"
-        answers.append((outcome, time.perf_counter() - began))
+        answers.append((outcome, time.perf_counter()))
 
     threads = [threading.Thread(target=ask) for _ in range(30)]
     for thread in threads:
@@ -79,7 +78,8 @@ def test_thirty_threads_asking_at_once_cause_one_render_and_no_waiting():
         thread.join(timeout=10)
     assert len(renders) == 1
     assert sorted(outcome for outcome, _ in answers) == ["busy"] * 29 + ["document"]
-    assert max(took for outcome, took in answers if outcome == "busy") < 0.3
+    # Nobody was held for the render: every "busy" came while it still ran.
+    assert max(when for outcome, when in answers if outcome == "busy") < renders[0]
 
 
 @pytest.mark.django_db
