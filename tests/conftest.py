@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import hypothesis
 import pytest
 from django.core.cache import cache
 from django.utils import translation
@@ -8,6 +9,15 @@ from rest_framework.test import APIClient
 from tests import factories
 
 pytest_plugins = ["tests.chromium"]
+
+# Property tests check what is computed, not how fast: the suite runs beside another
+# worker on two cores, where a 200 ms deadline per example or the "too slow to
+# generate" health check measure the machine's load. Loaded here, before any test
+# module builds its own settings on top of this default.
+hypothesis.settings.register_profile(
+    "bang", deadline=None, suppress_health_check=[hypothesis.HealthCheck.too_slow]
+)
+hypothesis.settings.load_profile("bang")
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

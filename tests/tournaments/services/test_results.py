@@ -29,7 +29,11 @@ SERVICE_SETTINGS = settings(
     max_examples=12,
     deadline=None,
     database=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.filter_too_much],
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.filter_too_much,
+        HealthCheck.too_slow,
+    ],
 )
 
 
