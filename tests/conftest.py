@@ -104,30 +104,24 @@ def _no_stream_outlives_its_test():
 
     from tournaments.events import hub
 
-    deadline = time.monotonic() + 10
-    while not hub.threads_idle() and time.monotonic() < deadline:
-        time.sleep(0.05)
     # A request the page sent just before it closed (a live check of the result form,
     # the outbox's report) may still run in a live-server thread. On PostgreSQL that
     # thread has its own connection, and its queries would deadlock with the flush
     # that ends a transactional test ("Database test_bang_gw0 couldn't be flushed").
-    while _live_server_requests() and time.monotonic() < deadline:
+    deadline = time.monotonic() + 10
+    while (not hub.threads_idle() or _live_server_busy()) and time.monotonic() < deadline:
         time.sleep(0.05)
     # A test's own event loop has closed: its hub's reading thread closes its database
     # connection now, not at the end of the session.
     hub.retire_closed_hubs(wait=True)
 
 
-def _live_server_requests() -> list[object]:
-    """The live server's request threads still running (socketserver names each thread
+def _live_server_busy() -> bool:
+    """A request thread of the live server still runs (socketserver names each thread
     after its target, ``process_request_thread``)."""
     import threading
 
-    return [
-        thread
-        for thread in threading.enumerate()
-        if thread.name.endswith("(process_request_thread)") and thread.is_alive()
-    ]
+    return any(t.name.endswith("(process_request_thread)") for t in threading.enumerate())
 
 
 @pytest.fixture(scope="session")

@@ -129,24 +129,16 @@ def prepare(env: dict[str, str]) -> None:
     copy_database(_demo_database(env), env["DATABASE_URL"])
 
 
+_demo = contextlib.ExitStack()  # this process's demo database, until the session ends
 _demo_url: str | None = None
-_discard: list[tuple[Any, ...]] = []
 
 
 def _demo_database(env: dict[str, str]) -> str:
     """This process's migrated database with the demo loaded: its URL."""
     global _demo_url
     if _demo_url is None:
-        url = os.environ.get("DATABASE_URL", "")
-        if url.startswith("postgres"):
-            name = f"bang_demo_{secrets.token_hex(4)}"
-            _postgres(url, f'CREATE DATABASE "{name}"')
-            demo = f"{url.rsplit('/', 1)[0]}/{name}"
-            _discard.append((_postgres, url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        else:
-            path = Path(tempfile.mkdtemp(prefix="bang-demo-")) / "demo.sqlite3"
-            demo = f"sqlite:///{path}"
-            _discard.append((shutil.rmtree, path.parent, True))
+        folder = Path(_demo.enter_context(tempfile.TemporaryDirectory(prefix="bang-demo-")))
+        demo = _demo.enter_context(own_database(folder))
         # No Redis: what loading the demo caches is not kept with the copies.
         demo_env = {**env, "DATABASE_URL": demo, "REDIS_URL": ""}
         manage(demo_env, "migrate", "--noinput")
@@ -159,9 +151,7 @@ def _demo_database(env: dict[str, str]) -> str:
 def discard_demo_database() -> None:
     """At the end of the session (tests/conftest.py): the demo database goes."""
     global _demo_url
-    while _discard:
-        function, *args = _discard.pop()
-        function(*args)
+    _demo.close()
     _demo_url = None
 
 
