@@ -1,4 +1,5 @@
-"""The login lockout cannot be turned against the organiser (issue 25 item 2, api.md §7).
+"""The login lockout cannot be turned against the organiser (issue 25 item 2,
+api.md "Authentication and who may do what").
 
 The review locked the organiser out with 30 wrong passwords for their public
 user name (10 at the venue's shared address). Now a browser that logged in to

@@ -1,4 +1,5 @@
-"""Throttle records every app process shares (rules.md §12 "Shared addresses", api.md §7).
+"""Throttle records every app process shares (rules.md §12 "Shared addresses",
+api.md "Authentication and who may do what").
 
 - **PIN mistake**: one wrong PIN for one game (player confirmations, calls for
   a referee), with the time and the client's address. The throttle

@@ -1,4 +1,4 @@
-"""Players sign a result with their PIN (rules.md §11, api.md "player confirmation").
+"""Players sign a result with their PIN (rules.md §11, api.md "History and concurrent editing").
 
 A **player confirmation** marks one seat of a game's current result version as
 confirmed by the player sitting there, who proves it with their **PIN**. A
