@@ -5,10 +5,10 @@ thread of its own that lives as long as the request: for a stream that never
 ends, one idle thread (and a database connection) per open page. So the event
 server (``config.asgi``) answers ``GET /api/tournaments/{id}/events/`` here,
 without Django's request cycle: the state is read through the hub's single
-database thread, and the stream is the same ``async_stream`` the view uses.
-Everything else, an unknown tournament (Django's ``404`` in the API's JSON
-shape, in the visitor's language), a host Django would refuse, and every other
-path or method, goes to Django.
+database thread, and the stream is ``async_stream``; ``HEAD`` gets the
+stream's headers. Everything else, an unknown tournament (Django's ``404`` in
+the API's JSON shape, in the visitor's language), a host Django would refuse,
+and every other path or method, goes to Django.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def with_event_streams(django: ASGIApp) -> ASGIApp:
 
     async def application(scope: Scope, receive: Receive, send: Send) -> None:
         found = EVENTS_PATH.match(scope.get("path", "")) if scope["type"] == "http" else None
-        if found is None or scope["method"] != "GET" or not _host_allowed(scope):
+        if found is None or scope["method"] not in {"GET", "HEAD"} or not _host_allowed(scope):
             await django(scope, receive, send)
             return
         started = time.perf_counter()
@@ -78,6 +78,10 @@ def with_event_streams(django: ASGIApp) -> ASGIApp:
         state = await hub.read_one(tournament_id)
         if state is None:
             await django(scope, receive, send)  # the API's 404
+            return
+        if scope["method"] == "HEAD":  # the stream's headers, and done
+            await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+            await send({"type": "http.response.body", "body": b""})
             return
         _log_opened(scope, started)
         await _stream(tournament_id, state, _header(scope, b"last-event-id"), receive, send)
