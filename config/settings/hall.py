@@ -46,7 +46,7 @@ CSRF_COOKIE_SECURE = False
 SECURE_HSTS_SECONDS = 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = False
 SECURE_HSTS_PRELOAD = False
-# Nobody in front of the hall's router may claim HTTPS.
+# Nobody stands in front of the hall's server: nobody may claim HTTPS.
 SECURE_PROXY_SSL_HEADER = None  # type: ignore[assignment]
 
 # One ASGI server on the hall's port and nobody in front of it: the client

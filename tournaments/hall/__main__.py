@@ -81,10 +81,22 @@ def manage(env: dict[str, str], *args: str) -> None:
     subprocess.run([PYTHON, "manage.py", *args], env=env, cwd=ROOT, check=True)
 
 
+def static_files_stale(env: dict[str, str]) -> bool:
+    """Whether the collected static files are older than the project's own or its
+    packages' (``uv.lock``): collecting and compressing them anew takes half a minute."""
+    manifest = Path(env.get("DJANGO_STATIC_ROOT") or ROOT / "staticfiles") / "staticfiles.json"
+    if not manifest.exists():
+        return True
+    built = manifest.stat().st_mtime
+    sources = [ROOT / "uv.lock", *(ROOT / "static").rglob("*")]
+    return any(path.stat().st_mtime > built for path in sources if path.exists())
+
+
 def prepare(env: dict[str, str]) -> None:
     say("== migrate, collect static files, compile translations")
     manage(env, "migrate", "--noinput", "-v", "0")
-    manage(env, "collectstatic", "--noinput", "-v", "0")
+    if static_files_stale(env):
+        manage(env, "collectstatic", "--noinput", "-v", "0")
     if shutil.which("msgfmt"):
         manage(env, "compilemessages", "--ignore=.venv", "-v", "0")
     if os.environ.get("HALL_DEMO", "").lower() in {"1", "true", "yes"}:
