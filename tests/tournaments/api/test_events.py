@@ -12,7 +12,6 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from asgiref.sync import sync_to_async
 from django.test import AsyncClient
 
 from tests import factories
