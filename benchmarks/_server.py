@@ -36,7 +36,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tournaments.hall import EVENT_SERVER  # noqa: E402  (the hall's own command line)
+from tournaments.hall import ASGI_SERVER  # noqa: E402  (the hall's own command line)
 
 DEFAULT_SERVER = "postgres://bang:bang-ci@127.0.0.1:5432"
 SERVER_LOG = Path(
@@ -156,7 +156,7 @@ def gunicorn(
 def uvicorn(env: dict[str, str], probe: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """The event server on a free loopback port; ``probe`` is a path it answers quickly."""
     port = free_port()
-    command = [sys.executable, *EVENT_SERVER, "--host", "127.0.0.1", "--port", str(port)]
+    command = [sys.executable, *ASGI_SERVER, "--host", "127.0.0.1", "--port", str(port)]
     with _server_output() as log:
         process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"

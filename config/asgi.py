@@ -17,8 +17,11 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
 
 django_application = get_asgi_application()
 
-# The event streams are answered on the event loop, without a thread per
-# stream; everything else is Django's (tournaments/events/asgi.py).
+# Bodies bounded in size and time (tournaments/http/bodies.py: nobody stands in
+# front of the hall's server); the event streams answered on the event loop,
+# without a thread per stream; everything else is Django's, each request's
+# synchronous code in a thread of its own (tournaments/events/asgi.py).
 from tournaments.events.asgi import with_event_streams  # noqa: E402  (needs Django set up)
+from tournaments.http.bodies import with_bounded_bodies  # noqa: E402
 
-application = with_event_streams(django_application)
+application = with_bounded_bodies(with_event_streams(django_application))

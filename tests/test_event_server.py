@@ -163,8 +163,9 @@ class Referee:
         assert status == 200, body
         self.token = json.loads(body)["token"]
 
-    def save(self) -> float:
-        """Saves one open game; returns when the answer arrived (monotonic)."""
+    def save(self, *, timed: bool = False) -> float:
+        """Saves one open game; returns when the answer arrived (monotonic), or with
+        ``timed`` how long the save itself took (seconds)."""
         games = json.loads(call("GET", f"{self.base}/api/tournaments/{self.cup['id']}/games/")[2])
         game = next(g for g in games if g["status"] == "open" and g["stage"] == "group")
         spec = GameSpec(
@@ -174,6 +175,7 @@ class Referee:
             tougher_sheriff=bool(self.cup["settings"].get("tougher_sheriff")),
         )
         reports, winner = random_result(spec, random.Random(game["id"]))
+        started = time.monotonic()
         status, _, body = call(
             "PUT",
             f"{self.base}/api/games/{game['id']}/result/",
@@ -181,7 +183,7 @@ class Referee:
             headers={"Authorization": f"Token {self.token}"},
         )
         assert status == 200, body
-        return time.monotonic()
+        return time.monotonic() - started if timed else time.monotonic()
 
 
 @pytest.fixture(scope="module", params=["redis", "database"])

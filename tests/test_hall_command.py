@@ -271,7 +271,7 @@ def test_make_hall_serves_phones_on_the_network_address(tmp_path, browser):
 
         # One line per request in the hall's terminal, with the phone's own address.
         text = log.read_text()
-        # The leaderboard's event stream went through the router to the event server.
+        # The leaderboard's event stream, on the same port and server as the pages.
         assert re.search(rf"GET /api/tournaments/{tournament}/events/ 200 ", text)
         outside = address.rsplit(".", 1)[0] + "." + str(int(address.rsplit(".", 1)[1]) - 1)
         assert re.search(rf"POST /accounts/login/ 302 [0-9.]+ms {re.escape(outside)}\b", text)

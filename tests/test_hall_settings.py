@@ -15,10 +15,13 @@ import json
 import django
 from django.conf import settings
 django.setup()
-print(json.dumps({name: getattr(settings, name) for name in (
+print(json.dumps({**{name: getattr(settings, name) for name in (
     "SITE_URL", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "SESSION_COOKIE_SECURE",
     "CSRF_COOKIE_SECURE", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS",
-    "SECURE_PROXY_SSL_HEADER", "DEBUG", "TRUSTED_PROXIES")}))
+    "SECURE_PROXY_SSL_HEADER", "DEBUG", "TRUSTED_PROXIES")},
+    "NUM_PROXIES": settings.REST_FRAMEWORK["NUM_PROXIES"],
+    "CONN_MAX_AGE": settings.DATABASES["default"]["CONN_MAX_AGE"],
+    "OPTIONS": settings.DATABASES["default"].get("OPTIONS", {})}))
 """
 
 
@@ -51,9 +54,22 @@ def test_the_hall_is_production_over_plain_http_on_its_address():
     # Cookies a browser sends back over plain HTTP; no redirect to HTTPS, no HSTS.
     assert found["SESSION_COOKIE_SECURE"] is False and found["CSRF_COOKIE_SECURE"] is False
     assert found["SECURE_SSL_REDIRECT"] is False and found["SECURE_HSTS_SECONDS"] == 0
-    # Nobody can claim HTTPS through the router; each phone counts through one proxy.
+    # Nobody stands in front of the hall's server: nobody can claim HTTPS or another
+    # address, whatever the environment says; each phone counts as itself.
     assert found["SECURE_PROXY_SSL_HEADER"] is None
-    assert found["DEBUG"] is False and found["TRUSTED_PROXIES"] == 1
+    assert found["DEBUG"] is False and found["TRUSTED_PROXIES"] == 0 and found["NUM_PROXIES"] == 0
+    # Under ASGI a request's thread is its own: no connection kept per thread.
+    assert found["CONN_MAX_AGE"] == 0 and "pool" not in found["OPTIONS"]
+
+
+def test_the_hall_on_postgresql_pools_its_connections():
+    found = hall_settings(
+        HALL_URL="http://10.0.0.5:8000",
+        DATABASE_URL="postgres://bang:secret@127.0.0.1:5432/bang",
+        HALL_DATABASE_POOL_SIZE="12",
+    )
+    assert found["CONN_MAX_AGE"] == 0
+    assert found["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 12, "timeout": 10}
 
 
 def test_the_hall_refuses_to_start_without_its_address():

@@ -231,6 +231,11 @@ LOGOUT_REDIRECT_URL = "home"
 # A scoresheet is small; anything far larger is hostile.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+# What the ASGI server lets reach Django at all (tournaments/http/bodies.py), as
+# nginx's client_max_body_size in production: an Excel import of 5 MiB and its
+# form; and how long a body may take to arrive before it is dropped (408).
+REQUEST_BODY_LIMIT = 6 * 1024 * 1024
+REQUEST_BODY_SECONDS = float(os.environ.get("DJANGO_REQUEST_BODY_SECONDS", "30"))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -46,5 +46,22 @@ CSRF_COOKIE_SECURE = False
 SECURE_HSTS_SECONDS = 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = False
 SECURE_HSTS_PRELOAD = False
-# Nobody in front of the hall's router may claim HTTPS.
+# Nobody stands in front of the hall's server: nobody may claim HTTPS.
 SECURE_PROXY_SSL_HEADER = None  # type: ignore[assignment]
+
+# One ASGI server on the hall's port and nobody in front of it: the client
+# address is the phone's own, whatever a phone writes into X-Forwarded-For.
+TRUSTED_PROXIES = 0
+REST_FRAMEWORK = {**REST_FRAMEWORK, "NUM_PROXIES": 0}  # noqa: F405
+
+# Under ASGI every request's synchronous code runs in a thread of its own, so a
+# connection kept per thread would be a connection per request left open
+# (Django's advice: no persistent connections under ASGI). PostgreSQL gets a
+# pool instead (psycopg's, shared by the threads of a worker process).
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {  # noqa: F405
+        "min_size": 2,
+        "max_size": int(os.environ.get("HALL_DATABASE_POOL_SIZE", "20")),
+        "timeout": 10,
+    }

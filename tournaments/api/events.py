@@ -1,9 +1,12 @@
 """``GET /api/tournaments/{id}/events/``: the live version, pushed (api.md "Live events").
 
 The view reads the tournament's state once (a 404 for an unknown tournament,
-JSON whatever the client accepts) and answers a stream that never ends by
-itself (``tournaments.events``): an async iterator under the ASGI event
-server, a sync one under WSGI (``make run``). Anyone may listen and nothing of
+JSON whatever the client accepts). Under WSGI (``make run``) it answers a
+stream that never ends by itself (``tournaments.events``). Under ASGI the
+stream is answered on the event loop before Django (``tournaments.events.asgi``);
+a request that reaches the view there spelled the path otherwise (``/01/``):
+it gets the current state and the end of the stream (the browser reconnects
+in 3 s), never a thread held open for as long as the page is. Anyone may listen and nothing of
 the visitor is read: no session, no token, no throttle (a hall's 2,000 phones
 may share one address).
 """
@@ -13,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.handlers.asgi import ASGIRequest
-from django.http import StreamingHttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions
@@ -21,8 +24,9 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 
-from tournaments.events import async_stream, sync_stream
+from tournaments.events import encode_event, sync_stream
 from tournaments.events.hub import read_states
+from tournaments.events.stream import first_state_to_send
 
 from .common import BaseApi
 from .documents import PassthroughRenderer
@@ -88,15 +92,15 @@ class EventStreamApi(BaseApi):
             )
         },
     )
-    def get(self, request: Request, tournament_id: int) -> StreamingHttpResponse:
+    def get(self, request: Request, tournament_id: int) -> HttpResponse | StreamingHttpResponse:
         state = read_states([tournament_id]).get(tournament_id)
         if state is None:
             raise exceptions.NotFound()
         last = request.headers.get("Last-Event-ID")
+        response: HttpResponse
         if isinstance(request._request, ASGIRequest):
-            response = StreamingHttpResponse(
-                async_stream(tournament_id, state, last), content_type=EVENT_STREAM
-            )
+            first = encode_event(tournament_id, state) if first_state_to_send(state, last) else b""
+            response = HttpResponse(first, content_type=EVENT_STREAM)
         else:
             response = StreamingHttpResponse(
                 sync_stream(tournament_id, state, last), content_type=EVENT_STREAM

@@ -5,18 +5,22 @@ thread of its own that lives as long as the request: for a stream that never
 ends, one idle thread (and a database connection) per open page. So the event
 server (``config.asgi``) answers ``GET /api/tournaments/{id}/events/`` here,
 without Django's request cycle: the state is read through the hub's single
-database thread, and the stream is the same ``async_stream`` the view uses.
-Everything else, an unknown tournament (Django's ``404`` in the API's JSON
-shape, in the visitor's language), a host Django would refuse, and every other
-path or method, goes to Django.
+database thread, and the stream is ``async_stream``; ``HEAD`` gets the
+stream's headers. Everything else, an unknown tournament (Django's ``404`` in
+the API's JSON shape, in the visitor's language), a host Django would refuse,
+and every other path or method, goes to Django. A process holds at most
+``stream_budget()`` streams (its open-file limit less a reserve); beyond it a
+page is told ``503`` at once and polls, so that saves never wait for a file.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import re
+import resource
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
@@ -26,6 +30,7 @@ from django.http.request import split_domain_port, validate_host
 
 from tournaments.events.hub import async_hub
 from tournaments.events.stream import async_stream
+from tournaments.http.outage import RETRY_AFTER, api_unavailable
 
 request_logger = logging.getLogger("bang.requests")
 
@@ -46,6 +51,33 @@ HEADERS = [
     (b"x-accel-buffering", b"no"),
     (b"x-content-type-options", b"nosniff"),
 ]
+
+
+#: Open files kept for everything but the streams: pages, saves, the database, logs.
+RESERVED_FILES = 256
+_open_streams = 0
+
+
+def stream_budget() -> int:
+    """How many streams this process may hold open: its open-file limit less the
+    reserve. Beyond it a page is told ``503`` at once and polls instead (static/js/live.js),
+    so that saves and pages never wait for a file the streams took."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 1 << 30
+    return max(soft - RESERVED_FILES, 0)
+
+
+async def _refuse_stream(send: Send) -> None:
+    body = json.dumps(api_unavailable()).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"retry-after", str(RETRY_AFTER).encode()),
+        (b"cache-control", b"no-store"),
+    ]
+    await send({"type": "http.response.start", "status": 503, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -69,8 +101,12 @@ def with_event_streams(django: ASGIApp) -> ASGIApp:
 
     async def application(scope: Scope, receive: Receive, send: Send) -> None:
         found = EVENTS_PATH.match(scope.get("path", "")) if scope["type"] == "http" else None
-        if found is None or scope["method"] != "GET" or not _host_allowed(scope):
+        if found is None or scope["method"] not in {"GET", "HEAD"} or not _host_allowed(scope):
             await django(scope, receive, send)
+            return
+        global _open_streams
+        if scope["method"] == "GET" and _open_streams >= stream_budget():
+            await _refuse_stream(send)
             return
         started = time.perf_counter()
         tournament_id = int(found.group(1))
@@ -79,8 +115,16 @@ def with_event_streams(django: ASGIApp) -> ASGIApp:
         if state is None:
             await django(scope, receive, send)  # the API's 404
             return
+        if scope["method"] == "HEAD":  # the stream's headers, and done
+            await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+            await send({"type": "http.response.body", "body": b""})
+            return
         _log_opened(scope, started)
-        await _stream(tournament_id, state, _header(scope, b"last-event-id"), receive, send)
+        _open_streams += 1
+        try:
+            await _stream(tournament_id, state, _header(scope, b"last-event-id"), receive, send)
+        finally:
+            _open_streams -= 1
 
     return application
 

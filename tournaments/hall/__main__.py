@@ -12,19 +12,17 @@
    ``DATABASE_URL`` is set, a secret key made once and kept there.
 3. Migrates, collects the static files and compiles the translations; with
    ``HALL_DEMO=1`` it loads the demo tournaments (never on a real day).
-4. Starts gunicorn (``config/gunicorn.py``) and the event server on free
-   loopback ports and the router (``router``) on ``0.0.0.0:<port>``; prints
-   the URL, its QR code and the warning about plain HTTP.
-5. Ctrl+C (or SIGTERM) stops everything. If one server dies, everything stops
-   with a message: a half-running hall is worse than a restart.
+4. Raises its open-file limit to the hard limit (one file per phone's stream)
+   and starts one ASGI server, uvicorn with ``HALL_WORKERS`` processes (default
+   2), on ``0.0.0.0:<port>``: pages, the API and the event streams; prints the
+   URL, its QR code and the warning about plain HTTP.
+5. Ctrl+C (or SIGTERM) stops it; if the server dies, the hall says so and stops.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import importlib.util
 import os
+import resource
 import secrets
 import shutil
 import signal
@@ -34,9 +32,8 @@ import sys
 import time
 from pathlib import Path
 
-from tournaments.hall import EVENT_SERVER
+from tournaments.hall import ASGI_SERVER
 from tournaments.hall.address import LOOPBACK, network_address
-from tournaments.hall.router import Backend, Router
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PYTHON = sys.executable
@@ -52,13 +49,6 @@ WARNING = """\
 
 def say(text: str = "") -> None:
     print(text, flush=True)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((LOOPBACK, 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def hall_environment() -> dict[str, str]:
@@ -79,8 +69,6 @@ def hall_environment() -> dict[str, str]:
             "HALL_URL": f"http://{host}:{port}",
             "HALL_PORT": str(port),
             "DJANGO_SECRET_KEY": env.get("DJANGO_SECRET_KEY") or secret_file.read_text().strip(),
-            # The router appends each phone's address: throttles count phones, not the router.
-            "DJANGO_TRUSTED_PROXIES": "1",
             "PYTHONUNBUFFERED": "1",
         }
     )
@@ -93,10 +81,22 @@ def manage(env: dict[str, str], *args: str) -> None:
     subprocess.run([PYTHON, "manage.py", *args], env=env, cwd=ROOT, check=True)
 
 
+def static_files_stale(env: dict[str, str]) -> bool:
+    """Whether the collected static files are older than the project's own or its
+    packages' (``uv.lock``): collecting and compressing them anew takes half a minute."""
+    manifest = Path(env.get("DJANGO_STATIC_ROOT") or ROOT / "staticfiles") / "staticfiles.json"
+    if not manifest.exists():
+        return True
+    built = manifest.stat().st_mtime
+    sources = [ROOT / "uv.lock", *(ROOT / "static").rglob("*")]
+    return any(path.stat().st_mtime > built for path in sources if path.exists())
+
+
 def prepare(env: dict[str, str]) -> None:
     say("== migrate, collect static files, compile translations")
     manage(env, "migrate", "--noinput", "-v", "0")
-    manage(env, "collectstatic", "--noinput", "-v", "0")
+    if static_files_stale(env):
+        manage(env, "collectstatic", "--noinput", "-v", "0")
     if shutil.which("msgfmt"):
         manage(env, "compilemessages", "--ignore=.venv", "-v", "0")
     if os.environ.get("HALL_DEMO", "").lower() in {"1", "true", "yes"}:
@@ -105,25 +105,44 @@ def prepare(env: dict[str, str]) -> None:
         manage({**env, "DJANGO_SETTINGS_MODULE": "config.settings.local"}, "load_demo")
 
 
-def event_server_command(port: int) -> list[str] | None:
-    """The event server (uvicorn on Django's ASGI application, only the event paths reach it;
-    README "Production"); None where it is not installed."""
-    if importlib.util.find_spec("uvicorn") is None:
-        return None
-    return [PYTHON, *EVENT_SERVER, "--host", LOOPBACK, "--port", str(port)]
+#: Open files the hall wants: one per phone's stream (2,000 in a large hall) and
+#: its keep-alive connection, with room for the database, logs and static files.
+FILES_WANTED = 4096
 
 
-def wait_for(port: int, process: subprocess.Popen[bytes], name: str, seconds: float = 60) -> None:
+def raise_file_limit() -> int:
+    """Raise the soft limit of open files to the hard one (a laptop's soft limit of
+    256 or 1,024 would cap the hall at a few hundred phones); the limit in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        target = FILES_WANTED * 16 if hard == resource.RLIM_INFINITY else hard
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    if soft < FILES_WANTED:
+        say(f"!! Open files limited to {soft}: about {max(soft // 2 - 50, 0)} phones can follow")
+        say(f"!! live; the rest poll. Raise it (ulimit -n {FILES_WANTED}) for 2,000 phones.")
+    return soft
+
+
+def server_command(port: int) -> list[str]:
+    workers = os.environ.get("HALL_WORKERS") or "2"
+    return [PYTHON, *ASGI_SERVER, "--host", "0.0.0.0", "--port", str(port), "--workers", workers]
+
+
+def wait_for(port: int, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise SystemExit(f"The {name} did not start (exit code {process.returncode}).")
+            raise SystemExit(f"The server did not start (exit code {process.returncode}).")
         try:
             with socket.create_connection((LOOPBACK, port), 0.5):
                 return
         except OSError:
             time.sleep(0.1)
-    raise SystemExit(f"The {name} does not answer on port {port}.")
+    raise SystemExit(f"The server does not answer on port {port}.")
 
 
 def banner(url: str) -> None:
@@ -146,30 +165,6 @@ def banner(url: str) -> None:
     say("  Requests (method, path, status, duration, address) follow:")
 
 
-async def run(env: dict[str, str], processes: list[tuple[str, subprocess.Popen[bytes]]]) -> int:
-    port = int(env["HALL_PORT"])
-    app = Backend(LOOPBACK, int(env["_HALL_APP_PORT"]))
-    event_port = env.get("_HALL_EVENT_PORT")
-    events = Backend(LOOPBACK, int(event_port)) if event_port else None
-    server = await Router(app=app, events=events).serve("0.0.0.0", port)
-    banner(env["HALL_URL"])
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, stop.set)
-    code = 0
-    async with server:
-        while not stop.is_set():
-            for name, process in processes:
-                if process.poll() is not None:
-                    say(f"The {name} stopped (exit code {process.returncode}): stopping the hall.")
-                    stop.set()
-                    code = 1
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), 1.0)
-    return code
-
-
 def serve() -> int:
     env = hall_environment()
     url = env["HALL_URL"]
@@ -177,42 +172,36 @@ def serve() -> int:
         say("!! No network address found: phones cannot reach this laptop. Join the hall's")
         say("!! network (wifi router) first, or name the address: HALL_ADDRESS=10.0.0.5 make hall")
     prepare(env)
-    app_port = free_port()
-    env["_HALL_APP_PORT"] = str(app_port)
-    processes: list[tuple[str, subprocess.Popen[bytes]]] = []
-    event_command = event_server_command(free_port())
-    if event_command is not None:
-        env["_HALL_EVENT_PORT"] = event_command[event_command.index("--port") + 1]
-        env["DJANGO_EVENT_SERVER_URL"] = f"http://{LOOPBACK}:{env['_HALL_EVENT_PORT']}"
-    else:
-        say("!! No event server installed: pages follow the tournament by polling.")
+    raise_file_limit()
+    port = int(env["HALL_PORT"])
+    # The health check asks the event streams' server: here it is the hall's own.
+    env["DJANGO_EVENT_SERVER_URL"] = f"http://{LOOPBACK}:{port}"
+    stopping: list[int] = []
+
+    def stop(signum: int, _frame: object) -> None:
+        stopping.append(signum)
+        if server.poll() is None:
+            server.send_signal(signal.SIGTERM)
+
+    # Ctrl+C reaches the server too (one process group); the server stops its workers.
+    server = subprocess.Popen(server_command(port), env=env, cwd=ROOT)
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
     try:
-        app_env = {**env, "GUNICORN_BIND": f"{LOOPBACK}:{app_port}"}
-        processes.append(
-            (
-                "app server (gunicorn)",
-                subprocess.Popen(
-                    [PYTHON, "-m", "gunicorn", "config.wsgi", "-c", "config/gunicorn.py"],
-                    env=app_env,
-                    cwd=ROOT,
-                ),
-            )
-        )
-        if event_command is not None:
-            processes.append(("event server", subprocess.Popen(event_command, env=env, cwd=ROOT)))
-        wait_for(app_port, processes[0][1], processes[0][0])
-        if event_command is not None:
-            wait_for(int(env["_HALL_EVENT_PORT"]), processes[1][1], processes[1][0])
-        return asyncio.run(run(env, processes))
+        wait_for(port, server)
+        banner(url)
+        code = server.wait()
+        if not stopping:
+            say(f"The server stopped (exit code {code}): stopping the hall.")
+            return 1
+        return 0
     finally:
-        for _name, process in processes:
-            if process.poll() is None:
-                process.terminate()
-        for _name, process in processes:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        if server.poll() is None:
+            server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
         say("The hall is closed.")
 
 
