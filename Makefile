@@ -55,7 +55,7 @@ schema:
 
 # The laptop in the hall (README "The hall"): runtime dependencies only (--inexact
 # keeps a developer's test tools), then migrate, collectstatic, compilemessages and
-# the production stack on 0.0.0.0:$${HALL_PORT:-8000}. HALL_DEMO=1 loads the demo.
+# one ASGI server (uvicorn) on 0.0.0.0:$${HALL_PORT:-8000}. HALL_DEMO=1 loads the demo.
 hall-setup: uv
 	$(UV) sync --frozen --no-dev --inexact
 
