@@ -206,10 +206,15 @@ def serve() -> int:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["manage"]:
-        env = hall_environment()
-        return subprocess.run([PYTHON, "manage.py", *argv[1:]], env=env, cwd=ROOT).returncode
-    return serve()
+    try:
+        if argv[:1] == ["manage"]:
+            env = hall_environment()
+            return subprocess.run([PYTHON, "manage.py", *argv[1:]], env=env, cwd=ROOT).returncode
+        return serve()
+    except KeyboardInterrupt:  # Ctrl+C before the server runs (while migrating): no traceback
+        say()
+        say("Stopped.")
+        return 130
 
 
 if __name__ == "__main__":
