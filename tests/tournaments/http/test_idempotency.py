@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from tests import factories
 from tests.tournaments.api.test_results import _law_wins_six
-from tournaments import idempotency
+from tournaments.http import idempotency
 from tournaments.models import Game, IdempotencyKey, Result
 
 pytestmark = pytest.mark.django_db
