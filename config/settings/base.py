@@ -250,7 +250,6 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "documents": os.environ.get("DJANGO_DOCUMENT_THROTTLE", "30/min"),
     },
-    "NUM_PROXIES": TRUSTED_PROXIES,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
