@@ -5,11 +5,14 @@
 - No import cycle among the project's modules, function-level imports included.
 - No Python module handles HTML comment markers (pages are composed, not spliced).
 - No module past 400 lines.
+- Only ``tournaments/http/`` decides whether a request is for the API (the
+  ``/api`` prefix) or builds the error body (a dict with an ``errors`` list).
 """
 
 from __future__ import annotations
 
 import ast
+import textwrap
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -191,3 +194,70 @@ def test_no_module_is_past_400_lines():
         if (lines := len(path.read_text().splitlines())) > MAX_LINES
     }
     assert long == {}
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(), filename=str(path))
+
+
+def _code_strings(tree: ast.AST) -> Iterator[ast.Constant]:
+    """The string and bytes constants of the code, without docstrings and other bare strings."""
+    bare = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+    for node in ast.walk(tree):
+        is_string = isinstance(node, ast.Constant) and isinstance(node.value, str | bytes)
+        if is_string and id(node) not in bare:
+            yield node
+
+
+def _api_prefix_checks(tree: ast.AST) -> Iterator[int]:
+    """Lines that spell the API's prefix itself (``"/api/"``, ``"/api"``, ``r"^/api/"``):
+    a test of whether a path is the API's. A whole endpoint's path is not one."""
+    for node in _code_strings(tree):
+        text = node.value.decode("latin-1") if isinstance(node.value, bytes) else node.value
+        if text.lstrip("^").rstrip("$") in {"/api", "/api/"} or text.lstrip("^").startswith(
+            "/api("
+        ):
+            yield node.lineno
+
+
+def _error_bodies(tree: ast.AST) -> Iterator[int]:
+    """Lines that build the error body: ``{"errors": [...]}`` or ``dict(errors=...)``.
+    (A schema's ``"errors": {...}`` describes the body; it does not build one.)"""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values, strict=True):
+                named = isinstance(key, ast.Constant) and key.value == "errors"
+                if named and not isinstance(value, ast.Dict):
+                    yield node.lineno
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "dict":
+            yield from (node.lineno for keyword in node.keywords if keyword.arg == "errors")
+
+
+@pytest.mark.parametrize("finder", [_api_prefix_checks, _error_bodies])
+def test_only_the_http_floor_says_what_the_api_is_and_how_its_errors_look(finder):
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for name, path in MODULES.items()
+        if not _inside(name, "tournaments.http")
+        for line in finder(_tree(path))
+    ]
+    assert found == []
+
+
+def test_the_api_and_error_body_finders_find_them():
+    source = textwrap.dedent(
+        """
+        \"""Docs may say /api/ and {"errors": [...]}.\"""
+        API = "/api/"
+        def f(request):
+            "a docstring: /api"
+            if request.path.startswith("/api/") or request.path == "/api":
+                return {"errors": [{"code": "x", "message": "y"}]}
+            PATTERN = rb"^/api/"
+            return dict(errors=[]), {"properties": {"errors": {"type": "array"}}}
+        EVENTS = "/api/tournaments/1/events/"
+        """
+    )
+    tree = ast.parse(source)
+    assert sorted(_api_prefix_checks(tree)) == [3, 6, 6, 8]
+    assert sorted(_error_bodies(tree)) == [7, 9]

@@ -46,9 +46,11 @@ from axes.helpers import get_client_username, get_cool_off
 from django.conf import settings
 from django.core import signing
 from django.db.models import F, QuerySet, Sum
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+
+from tournaments.http.api import error_json, is_api
 
 __all__ = [
     "DEVICE_COOKIE",
@@ -199,10 +201,8 @@ def locked_out(
         "minutes": minutes
     }
     response: HttpResponse
-    if request.path.startswith("/api/"):
-        response = JsonResponse(
-            {"errors": [{"code": "too_many_login_attempts", "message": message}]}, status=429
-        )
+    if is_api(request):
+        response = error_json(429, "too_many_login_attempts", message)
     else:
         response = render(request, "registration/locked_out.html", {"message": message}, status=429)
     response["Retry-After"] = str(seconds)

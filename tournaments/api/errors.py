@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournaments.errors import DomainError
+from tournaments.http.api import error_body
 from tournaments.http.outage import DATABASE_ERRORS, RETRY_AFTER, api_unavailable
 
 _CODES = {
@@ -54,7 +55,7 @@ class Unavailable(exceptions.APIException):
 
 
 def error_response(errors: list[dict[str, Any]], status_code: int, headers: Any = None) -> Response:
-    return Response({"errors": errors}, status=status_code, headers=headers)
+    return Response(error_body(*errors), status=status_code, headers=headers)
 
 
 def _is_leaf(detail: Any) -> bool:

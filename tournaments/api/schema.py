@@ -110,7 +110,7 @@ _RENAMED = {"null": "required", "blank": "required"}
 
 
 def error_schema() -> dict[str, Any]:
-    """The body of every error answer (``errors.error_response``)."""
+    """The body of every error answer (``tournaments.http.api.error_body``)."""
     return {
         "type": "object",
         "description": "Every error answer of the API: one item per problem found.",

@@ -43,7 +43,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.urls import Resolver404, resolve
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -51,6 +51,8 @@ from rest_framework.authentication import CSRFCheck
 from rest_framework.authtoken.models import Token
 
 from tournaments.models import IdempotencyKey
+
+from .api import error_json, is_api
 
 __all__ = [
     "FIELD",
@@ -125,16 +127,12 @@ class Fingerprint:
         )
 
 
-def _is_api(request: HttpRequest) -> bool:
-    return request.path_info == "/api" or request.path_info.startswith("/api/")
-
-
 def request_key(request: HttpRequest) -> str | None:
     """The request's key: the header, or on a page's form the hidden field."""
     key = request.headers.get(HEADER)
     if key is not None:
         return key
-    if _is_api(request) or request.content_type != "application/x-www-form-urlencoded":
+    if is_api(request) or request.content_type != "application/x-www-form-urlencoded":
         return None
     if "HX-Request" in request.headers:
         # htmx sends the form's fields along (the live check of the result form):
@@ -153,7 +151,7 @@ def _csrf_ok(request: HttpRequest) -> bool:
 
 def request_scope(request: HttpRequest) -> str | None:
     """``user:<id>``, ``path:<sha256 of the path>``, or None: credentials refused."""
-    api = _is_api(request)
+    api = is_api(request)
     if api:
         auth = request.headers.get("Authorization", "").encode("latin-1", "replace").split()
         if auth and auth[0].lower() == b"token":
@@ -224,8 +222,8 @@ def claim(scope: str, key: str, fingerprint: Fingerprint) -> Claim:
 
 def _error(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
     """An error in the API's shape under ``/api/``; plain text for a page's script."""
-    if _is_api(request):
-        return JsonResponse({"errors": [{"code": code, "message": message}]}, status=status)
+    if is_api(request):
+        return error_json(status, code, message)
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 
