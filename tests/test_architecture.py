@@ -7,6 +7,7 @@
 - No module past 400 lines.
 - Only ``tournaments/http/`` decides whether a request is for the API (the
   ``/api`` prefix) or builds the error body (a dict with an ``errors`` list).
+- No hand-made TCP server or proxy: the app is served by an existing server.
 """
 
 from __future__ import annotations
@@ -261,3 +262,77 @@ def test_the_api_and_error_body_finders_find_them():
     tree = ast.parse(source)
     assert sorted(_api_prefix_checks(tree)) == [3, 6, 6, 8]
     assert sorted(_error_bodies(tree)) == [7, 9]
+
+
+#: Network servers and connections to other servers: what a hand-made server or proxy is made of.
+SERVER_CALLS = frozenset(
+    {
+        "start_server",
+        "start_unix_server",
+        "open_connection",
+        "open_unix_connection",
+        "create_server",
+        "create_unix_server",
+        "serve_forever",
+    }
+)
+SERVER_MODULES = frozenset({"socketserver", "http.server", "wsgiref.simple_server"})
+#: On a socket: listening for connections (only checked where ``socket`` is imported,
+#: since ``pubsub.listen()`` is Redis').
+SOCKET_SERVER_CALLS = frozenset({"listen", "accept"})
+#: The one exception; remove it when the hall's one-server branch lands.
+NOT_YET_DELETED = {"tournaments/hall/router.py"}  # deleted in the hall branch
+
+
+def _server_code(tree: ast.AST) -> list[str]:
+    """What in ``tree`` serves connections or opens them to another server."""
+    imported: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+    calls = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if called in SERVER_CALLS or ("socket" in imported and called in SOCKET_SERVER_CALLS):
+            calls.append((node.lineno, f"{node.lineno}: {called}()"))
+    return [f"imports {module}" for module in sorted(imported & SERVER_MODULES)] + [
+        what for _line, what in sorted(calls)
+    ]
+
+
+def test_no_hand_made_tcp_server_or_proxy_in_the_app():
+    found = [
+        f"{relative}: {what}"
+        for name, path in MODULES.items()
+        if name.partition(".")[0] in {"tournaments", "config"}
+        and (relative := str(path.relative_to(ROOT))) not in NOT_YET_DELETED
+        for what in _server_code(_tree(path))
+    ]
+    assert found == []
+
+
+def test_the_server_finder_finds_one():
+    source = textwrap.dedent(
+        """
+        import asyncio, socket
+        from http.server import ThreadingHTTPServer
+        async def main():
+            await asyncio.start_server(None, "0.0.0.0", 8000)
+            reader, writer = await asyncio.open_connection("127.0.0.1", 8001)
+            with socket.socket() as sock:
+                sock.bind(("127.0.0.1", 0))  # a free port for a server of its own: allowed
+                sock.listen()
+        """
+    )
+    assert _server_code(ast.parse(source)) == [
+        "imports http.server",
+        "5: start_server()",
+        "6: open_connection()",
+        "9: listen()",
+    ]
+    assert _server_code(ast.parse("async def f(pubsub):\n    await pubsub.listen()")) == []
