@@ -218,10 +218,10 @@ AXES_VERBOSE = False
 
 # --------------------------------------------------------------------------- idempotency
 # A keyed write's answer is kept this long (api.md "Idempotency"); a second
-# request while the first is processed waits this many seconds for its answer
-# before it answers 409 request_in_progress. See tournaments/http/idempotency.py.
+# request while the first is processed answers 409 request_in_progress at once,
+# and a claim left in progress this long is taken over (a process that died).
+# See tournaments/http/idempotency.py.
 IDEMPOTENCY_TTL = timedelta(hours=24)
-IDEMPOTENCY_WAIT_SECONDS = float(os.environ.get("DJANGO_IDEMPOTENCY_WAIT", "3"))
 IDEMPOTENCY_STALE = timedelta(minutes=5)
 
 LOGIN_URL = "login"
