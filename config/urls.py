@@ -2,8 +2,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tournaments.http.health import healthz
 from tournaments.web.forms.auth import LoginForm
-from tournaments.web.health import healthz
 
 # Under /api/ Django's own errors are JSON in the API's error shape; elsewhere the site's pages.
 # A database outage answers 503 (JSON under /api/, a plain page elsewhere), not 500.

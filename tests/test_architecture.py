@@ -5,11 +5,15 @@
 - No import cycle among the project's modules, function-level imports included.
 - No Python module handles HTML comment markers (pages are composed, not spliced).
 - No module past 400 lines.
+- Only ``tournaments/http/`` decides whether a request is for the API (the
+  ``/api`` prefix) or builds the error body (a dict with an ``errors`` list).
+- No hand-made TCP server or proxy: the app is served by an existing server.
 """
 
 from __future__ import annotations
 
 import ast
+import textwrap
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -191,3 +195,141 @@ def test_no_module_is_past_400_lines():
         if (lines := len(path.read_text().splitlines())) > MAX_LINES
     }
     assert long == {}
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(), filename=str(path))
+
+
+def _code_strings(tree: ast.AST) -> Iterator[ast.Constant]:
+    """The string and bytes constants of the code, without docstrings and other bare strings."""
+    bare = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+    for node in ast.walk(tree):
+        is_string = isinstance(node, ast.Constant) and isinstance(node.value, str | bytes)
+        if is_string and id(node) not in bare:
+            yield node
+
+
+def _api_prefix_checks(tree: ast.AST) -> Iterator[int]:
+    """Lines that spell the API's prefix itself (``"/api/"``, ``"/api"``, ``r"^/api/"``):
+    a test of whether a path is the API's. A whole endpoint's path is not one."""
+    for node in _code_strings(tree):
+        text = node.value.decode("latin-1") if isinstance(node.value, bytes) else node.value
+        if text.lstrip("^").rstrip("$") in {"/api", "/api/"} or text.lstrip("^").startswith(
+            "/api("
+        ):
+            yield node.lineno
+
+
+def _error_bodies(tree: ast.AST) -> Iterator[int]:
+    """Lines that build the error body: ``{"errors": [...]}`` or ``dict(errors=...)``.
+    (A schema's ``"errors": {...}`` describes the body; it does not build one.)"""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values, strict=True):
+                named = isinstance(key, ast.Constant) and key.value == "errors"
+                if named and not isinstance(value, ast.Dict):
+                    yield node.lineno
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "dict":
+            yield from (node.lineno for keyword in node.keywords if keyword.arg == "errors")
+
+
+@pytest.mark.parametrize("finder", [_api_prefix_checks, _error_bodies])
+def test_only_the_http_floor_says_what_the_api_is_and_how_its_errors_look(finder):
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for name, path in MODULES.items()
+        if not _inside(name, "tournaments.http")
+        for line in finder(_tree(path))
+    ]
+    assert found == []
+
+
+def test_the_api_and_error_body_finders_find_them():
+    source = textwrap.dedent(
+        """
+        \"""Docs may say /api/ and {"errors": [...]}.\"""
+        API = "/api/"
+        def f(request):
+            "a docstring: /api"
+            if request.path.startswith("/api/") or request.path == "/api":
+                return {"errors": [{"code": "x", "message": "y"}]}
+            PATTERN = rb"^/api/"
+            return dict(errors=[]), {"properties": {"errors": {"type": "array"}}}
+        EVENTS = "/api/tournaments/1/events/"
+        """
+    )
+    tree = ast.parse(source)
+    assert sorted(_api_prefix_checks(tree)) == [3, 6, 6, 8]
+    assert sorted(_error_bodies(tree)) == [7, 9]
+
+
+#: Network servers and connections to other servers: what a hand-made server or proxy is made of.
+SERVER_CALLS = frozenset(
+    {
+        "start_server",
+        "start_unix_server",
+        "open_connection",
+        "open_unix_connection",
+        "create_server",
+        "create_unix_server",
+        "serve_forever",
+    }
+)
+SERVER_MODULES = frozenset({"socketserver", "http.server", "wsgiref.simple_server"})
+#: On a socket: listening for connections (only checked where ``socket`` is imported,
+#: since ``pubsub.listen()`` is Redis').
+SOCKET_SERVER_CALLS = frozenset({"listen", "accept"})
+#: The one exception; remove it when the hall's one-server branch lands.
+def _server_code(tree: ast.AST) -> list[str]:
+    """What in ``tree`` serves connections or opens them to another server."""
+    imported: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+    calls = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if called in SERVER_CALLS or ("socket" in imported and called in SOCKET_SERVER_CALLS):
+            calls.append((node.lineno, f"{node.lineno}: {called}()"))
+    return [f"imports {module}" for module in sorted(imported & SERVER_MODULES)] + [
+        what for _line, what in sorted(calls)
+    ]
+
+
+def test_no_hand_made_tcp_server_or_proxy_in_the_app():
+    found = [
+        f"{relative}: {what}"
+        for name, path in MODULES.items()
+        if name.partition(".")[0] in {"tournaments", "config"}
+        and (relative := str(path.relative_to(ROOT)))
+        for what in _server_code(_tree(path))
+    ]
+    assert found == []
+
+
+def test_the_server_finder_finds_one():
+    source = textwrap.dedent(
+        """
+        import asyncio, socket
+        from http.server import ThreadingHTTPServer
+        async def main():
+            await asyncio.start_server(None, "0.0.0.0", 8000)
+            reader, writer = await asyncio.open_connection("127.0.0.1", 8001)
+            with socket.socket() as sock:
+                sock.bind(("127.0.0.1", 0))  # a free port for a server of its own: allowed
+                sock.listen()
+        """
+    )
+    assert _server_code(ast.parse(source)) == [
+        "imports http.server",
+        "5: start_server()",
+        "6: open_connection()",
+        "9: listen()",
+    ]
+    assert _server_code(ast.parse("async def f(pubsub):\n    await pubsub.listen()")) == []

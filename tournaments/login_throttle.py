@@ -29,10 +29,9 @@ cookie) is counted as before. The cookie is signed with ``SECRET_KEY`` (it
 cannot be forged) and names the account, so one for another account counts
 for nothing.
 
-The client's address is ``REMOTE_ADDR`` unless ``TRUSTED_PROXIES`` (environment
-``DJANGO_TRUSTED_PROXIES``, default 0) says how many proxies in front of the app
-append to ``X-Forwarded-For``; then it is the address the nearest trusted proxy
-saw. A header the client forged counts for nothing.
+The address axes counts is ``tournaments.http.client.client_address``
+(``AXES_CLIENT_IP_CALLABLE``): the one the other throttles and the request log
+see, through exactly ``DJANGO_TRUSTED_PROXIES`` proxies.
 """
 
 from __future__ import annotations
@@ -47,15 +46,16 @@ from axes.helpers import get_client_username, get_cool_off
 from django.conf import settings
 from django.core import signing
 from django.db.models import F, QuerySet, Sum
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+
+from tournaments.http.api import error_json, is_api
 
 __all__ = [
     "DEVICE_COOKIE",
     "DeviceCookieMiddleware",
     "LoginThrottleHandler",
-    "client_address",
     "locked_out",
 ]
 
@@ -66,20 +66,6 @@ _DEVICE_MAX_AGE = 365 * 24 * 3600
 _DEVICES_PER_COOKIE = 5
 #: Devices remembered per account (the newest kept; an older one counts as new again).
 _DEVICES_PER_ACCOUNT = 20
-
-
-def client_address(request: HttpRequest) -> str:
-    """The client's address, trusting exactly ``TRUSTED_PROXIES`` proxies."""
-    remote: str = request.META.get("REMOTE_ADDR", "") or ""
-    proxies: int = settings.TRUSTED_PROXIES
-    if proxies <= 0:
-        return remote
-    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-    forwarded = [part for part in forwarded if part]
-    if not forwarded:
-        return remote
-    # Each trusted proxy appends the address it saw; anything before is the client's claim.
-    return forwarded[-min(proxies, len(forwarded))]
 
 
 def _cookie_devices(request: HttpRequest) -> list[list[str]]:
@@ -215,10 +201,8 @@ def locked_out(
         "minutes": minutes
     }
     response: HttpResponse
-    if request.path.startswith("/api/"):
-        response = JsonResponse(
-            {"errors": [{"code": "too_many_login_attempts", "message": message}]}, status=429
-        )
+    if is_api(request):
+        response = error_json(429, "too_many_login_attempts", message)
     else:
         response = render(request, "registration/locked_out.html", {"message": message}, status=429)
     response["Retry-After"] = str(seconds)

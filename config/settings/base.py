@@ -61,12 +61,12 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First: its duration covers everything below it.
-    "tournaments.web.requestlog.RequestLogMiddleware",
+    "tournaments.http.requestlog.RequestLogMiddleware",
     # Then: JSON errors under /api/ and the site's 404 page, DEBUG on or off.
     "tournaments.http.errors.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
-    "tournaments.web.headers.SecurityHeadersMiddleware",
+    "tournaments.http.headers.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Pages: German unless the visitor switches; the API: Accept-Language.
@@ -76,7 +76,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # Keyed writes act once (api.md "Idempotency"): after the user is known.
-    "tournaments.idempotency.IdempotencyMiddleware",
+    "tournaments.http.idempotency.IdempotencyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # The device cookie of a successful login (tournaments/login_throttle.py).
@@ -177,7 +177,7 @@ STORAGES = {
 # --------------------------------------------------------------------------- headers
 # Content-Security-Policy (django-csp): only our own files; the few inline
 # scripts and styles (Swagger UI's start-up) carry the request's nonce.
-# Permissions-Policy and Cache-Control on staff answers: tournaments/web/headers.py.
+# Permissions-Policy and Cache-Control on staff answers: tournaments/http/headers.py.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
@@ -212,16 +212,16 @@ LOGIN_FAILURES_PER_DEVICE = 10
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["username", ["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "tournaments.login_throttle.client_address"
+AXES_CLIENT_IP_CALLABLE = "tournaments.http.client.client_address"
 AXES_LOCKOUT_CALLABLE = "tournaments.login_throttle.locked_out"
 AXES_VERBOSE = False
 
 # --------------------------------------------------------------------------- idempotency
 # A keyed write's answer is kept this long (api.md "Idempotency"); a second
-# request while the first is processed waits this many seconds for its answer
-# before it answers 409 request_in_progress. See tournaments/idempotency.py.
+# request while the first is processed answers 409 request_in_progress at once,
+# and a claim left in progress this long is taken over (a process that died).
+# See tournaments/http/idempotency.py.
 IDEMPOTENCY_TTL = timedelta(hours=24)
-IDEMPOTENCY_WAIT_SECONDS = float(os.environ.get("DJANGO_IDEMPOTENCY_WAIT", "3"))
 IDEMPOTENCY_STALE = timedelta(minutes=5)
 
 LOGIN_URL = "login"
@@ -255,7 +255,6 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "documents": os.environ.get("DJANGO_DOCUMENT_THROTTLE", "30/min"),
     },
-    "NUM_PROXIES": TRUSTED_PROXIES,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
@@ -294,7 +293,7 @@ LOGGING = {
     "loggers": {
         # django-axes logs every attempt at INFO; lockouts and failures are warnings.
         "axes": {"level": "WARNING"},
-        # One line per request (tournaments/web/requestlog.py): method, path, status, duration.
+        # One line per request (tournaments/http/requestlog.py): method, path, status, duration.
         "bang.requests": {"level": os.environ.get("DJANGO_REQUEST_LOG_LEVEL", "INFO")},
     },
 }

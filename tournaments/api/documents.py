@@ -39,6 +39,7 @@ from tournaments import documents, live
 from tournaments.documents import PDF, XLSX, Audience, Exporter, NothingToPrint, imports
 from tournaments.errors import ErrorItem
 from tournaments.http import ratelimit
+from tournaments.http.client import client_address
 from tournaments.models import Tournament
 from tournaments.site import absolute_url_builder
 
@@ -128,7 +129,8 @@ class DocumentSchema(AutoSchema):
 class DocumentThrottle(BaseThrottle):
     """Public documents per address without a login (rate ``documents``,
     ``DJANGO_DOCUMENT_THROTTLE``, e.g. ``30/min``), counted across every app
-    process (``tournaments.http.ratelimit``: Redis or the database)."""
+    process (``tournaments.http.ratelimit``: Redis or the database). The address
+    is ``tournaments.http.client.client_address``, as for the other throttles."""
 
     scope = "documents"
 
@@ -140,7 +142,7 @@ class DocumentThrottle(BaseThrottle):
     def allow_request(self, request: Request, view: APIView) -> bool:
         if request.user and request.user.is_authenticated:
             return True
-        count = ratelimit.hit(f"{self.scope}:{self.get_ident(request)}", period=self.period)
+        count = ratelimit.hit(f"{self.scope}:{client_address(request)}", period=self.period)
         return count <= self.limit
 
     def wait(self) -> float:

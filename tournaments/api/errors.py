@@ -3,7 +3,8 @@
 Everything under ``/api/`` answers errors this way, as JSON whatever the
 client accepts: DRF's exceptions through ``exception_handler``, and what
 Django answers itself (an unmatched path, a server error) through
-``tournaments.http.errors`` (the handlers and ``ApiErrorsMiddleware``). A
+``tournaments.http.errors`` (the handlers and ``ApiErrorsMiddleware``). The
+body is ``tournaments.http.api.error_body``'s, here and there alike. A
 database that cannot be reached answers ``503 service_unavailable`` with
 ``Retry-After``. ``schema.py`` documents the shape and the codes.
 """
@@ -23,6 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournaments.errors import DomainError
+from tournaments.http.api import error_body
 from tournaments.http.outage import DATABASE_ERRORS, RETRY_AFTER, api_unavailable
 
 _CODES = {
@@ -54,7 +56,8 @@ class Unavailable(exceptions.APIException):
 
 
 def error_response(errors: list[dict[str, Any]], status_code: int, headers: Any = None) -> Response:
-    return Response({"errors": errors}, status=status_code, headers=headers)
+    """DRF's ``Response`` with ``errors`` in the error body."""
+    return Response(error_body(*errors), status=status_code, headers=headers)
 
 
 def _is_leaf(detail: Any) -> bool:

@@ -27,6 +27,7 @@ from rest_framework.response import Response
 
 from tournaments import selectors, services
 from tournaments.errors import InvalidInput
+from tournaments.http.client import client_address
 from tournaments.models import CALL_NOTE_LENGTH, RefereeCall
 from tournaments.services.clock import CLOCK_ACTIONS
 
@@ -129,9 +130,7 @@ class GameCallsApi(GameApi):
     @extend_schema(request=InputSerializer, responses={201: CallOutput})
     def post(self, request: Request, game_id: int) -> Response:
         values = self.parse(self.InputSerializer, request.data)
-        call = services.call_create(
-            game=self.game, **values, address=request.META.get("REMOTE_ADDR", "")
-        )
+        call = services.call_create(game=self.game, **values, address=client_address(request))
         return created(CallOutput(_call_queryset().get(pk=call.pk)).data)
 
 

@@ -25,7 +25,7 @@ from scoring.report import PROBLEM_CODES
 from scoring.results import SeatReport
 from scoring.rulesets import Role
 from tournaments import selectors, services
-from tournaments.login_throttle import client_address
+from tournaments.http.client import client_address
 from tournaments.models import Result
 
 from .common import GameApi, created

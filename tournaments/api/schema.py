@@ -94,7 +94,7 @@ IDEMPOTENCY_PARAMETER = {
     "already used by the same user (anonymous: on the same path) and the same method, path and "
     "body (byte for byte) answers what the first one answered, with Idempotent-Replayed: true, "
     "and changes nothing. Another method, path or body: 422 idempotency_key_reused; while the "
-    "first is processed: 409 request_in_progress. A 5xx is not kept.",
+    "first is processed: 409 request_in_progress at once, with Retry-After. A 5xx is not kept.",
     "schema": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": r"^[!-~]{1,100}$"},
 }
 
@@ -110,7 +110,7 @@ _RENAMED = {"null": "required", "blank": "required"}
 
 
 def error_schema() -> dict[str, Any]:
-    """The body of every error answer (``errors.error_response``)."""
+    """The body of every error answer (``tournaments.http.api.error_body``)."""
     return {
         "type": "object",
         "description": "Every error answer of the API: one item per problem found.",

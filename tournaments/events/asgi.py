@@ -30,6 +30,7 @@ from django.http.request import split_domain_port, validate_host
 
 from tournaments.events.hub import async_hub
 from tournaments.events.stream import async_stream
+from tournaments.http.client import client_address_from_scope
 from tournaments.http.outage import RETRY_AFTER, api_unavailable
 
 request_logger = logging.getLogger("bang.requests")
@@ -134,17 +135,11 @@ def _log_opened(scope: Scope, started: float) -> None:
     written when it opens: a stream lasts as long as its page."""
     if not request_logger.isEnabledFor(logging.INFO):
         return
-    client = (scope.get("client") or ("-", 0))[0]
-    proxies: int = settings.TRUSTED_PROXIES
-    forwarded = [a.strip() for a in (_header(scope, b"x-forwarded-for") or "").split(",")]
-    forwarded = [a for a in forwarded if a]
-    if proxies > 0 and forwarded:
-        client = forwarded[-min(proxies, len(forwarded))]
     request_logger.info(
         "GET %s 200 %.1fms %s (stream opened)",
         scope.get("path", ""),
         (time.perf_counter() - started) * 1000,
-        client,
+        client_address_from_scope(scope) or "-",
     )
 
 

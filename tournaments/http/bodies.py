@@ -29,7 +29,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from tournaments.http.outage import is_api
+from tournaments.http.api import error_body, is_api
 
 __all__ = ["with_bounded_bodies"]
 
@@ -87,7 +87,7 @@ def _refusal(scope: Scope, status: int) -> tuple[bytes, bytes]:
         else:
             code, message = "request_timeout", _("The request did not arrive in time.")
         if is_api(request):
-            body = {"errors": [{"code": code, "message": message}]}
+            body = error_body({"code": code, "message": message})
             return json.dumps(body).encode(), b"application/json"
         return message.encode(), b"text/plain; charset=utf-8"
 

@@ -31,7 +31,8 @@ from django.utils.translation import gettext_lazy
 from tournaments.models import Tournament
 from tournaments.permissions import is_staff_of
 
-from .outage import DATABASE_ERRORS, is_api, unavailable
+from .api import error_json, is_api
+from .outage import DATABASE_ERRORS, unavailable
 
 __all__ = [
     "ApiErrorsMiddleware",
@@ -59,9 +60,7 @@ _OURS = "_site_error_page"
 def api_error(status_code: int) -> JsonResponse:
     """The API's error shape for ``status_code``."""
     code, message = API_ERRORS[status_code]
-    response = JsonResponse(
-        {"errors": [{"code": code, "message": str(message)}]}, status=status_code
-    )
+    response = error_json(status_code, code, message)
     setattr(response, _OURS, True)
     return response
 

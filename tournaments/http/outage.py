@@ -14,28 +14,23 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
 from django.utils.translation import gettext as _
 
-__all__ = ["DATABASE_ERRORS", "RETRY_AFTER", "api_unavailable", "is_api", "unavailable"]
+from .api import ErrorBody, error_body, is_api
+
+__all__ = ["DATABASE_ERRORS", "RETRY_AFTER", "api_unavailable", "unavailable"]
 
 DATABASE_ERRORS = (OperationalError, InterfaceError)
 #: Seconds a client should wait before trying again.
 RETRY_AFTER = 30
 
 
-def is_api(request: HttpRequest) -> bool:
-    """Is this a request to the API (``/api`` and below)?"""
-    return request.path_info == "/api" or request.path_info.startswith("/api/")
-
-
-def api_unavailable() -> dict[str, list[dict[str, str]]]:
+def api_unavailable() -> ErrorBody:
     """The API's error body while the database is unreachable."""
-    return {
-        "errors": [
-            {
-                "code": "service_unavailable",
-                "message": _("The service is briefly unavailable; please try again shortly."),
-            }
-        ]
-    }
+    return error_body(
+        {
+            "code": "service_unavailable",
+            "message": _("The service is briefly unavailable; please try again shortly."),
+        }
+    )
 
 
 def unavailable(request: HttpRequest) -> HttpResponse:

@@ -15,9 +15,9 @@ Wrong PINs are counted **per game**, from any addresses, in the database
   wrong PIN moves the newest record's time on instead of adding one, so a
   sustained attack keeps the lock (and the count above 5) in a bounded table;
 - wrong PINs for other games, from the same address or not, never refuse a
-  right PIN: there is no address-wide count. The address (``client_address``,
-  honouring ``DJANGO_TRUSTED_PROXIES``) is stored with each mistake for the
-  record only.
+  right PIN: there is no address-wide count. The address (the caller passes
+  ``tournaments.http.client.client_address``, which honours
+  ``DJANGO_TRUSTED_PROXIES``) is stored with each mistake for the record only.
 
 ``pin_check`` is the one entry point; it commits its count itself, so call it
 outside the caller's transaction (a refusal must not roll the count back).

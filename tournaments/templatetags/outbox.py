@@ -2,7 +2,7 @@
 
 ``static/js/outbox.js`` sends it as the ``Idempotency-Key`` header (and keeps
 the submission until it arrives); without script the hidden field carries it
-(``tournaments/idempotency.py``).
+(``tournaments/http/idempotency.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from tournaments.idempotency import FIELD
+from tournaments.http.idempotency import FIELD
 
 register = template.Library()
 

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from tournaments.idempotency import purge_expired
+from tournaments.http.idempotency import purge_expired
 
 
 class Command(BaseCommand):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import selectors, services
 from tournaments.errors import DomainError
-from tournaments.login_throttle import client_address
+from tournaments.http.client import client_address
 from tournaments.models import Game
 from tournaments.web.public.common import base_context, load_tournament
 

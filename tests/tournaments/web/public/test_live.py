@@ -29,7 +29,7 @@ def test_fragment_answers_304_until_something_changes(client, referee):
     first = client.get(url)
     assert first.status_code == 200
     etag = first.headers["ETag"]
-    # Revalidated on every poll (a proxy may share it for a second: tournaments/web/headers.py).
+    # Revalidated on every poll (a proxy may share it for a second: tournaments/http/headers.py).
     assert "max-age=0" in first.headers["Cache-Control"]
     assert "must-revalidate" in first.headers["Cache-Control"]
 
@@ -108,7 +108,7 @@ def test_every_live_page_serves_page_fragment_and_304_alike(client, referee, pag
     assert etag.startswith(f'"{kind}-')
     assert f'data-etag="{etag.replace(chr(34), "&quot;")}"' in html
     assert f'hx-get="{fragment_url}"' in html
-    # Revalidated on every poll (a proxy may share it for a second: tournaments/web/headers.py).
+    # Revalidated on every poll (a proxy may share it for a second: tournaments/http/headers.py).
     assert "max-age=0" in first.headers["Cache-Control"]
     assert "must-revalidate" in first.headers["Cache-Control"]
     assert {"Accept-Language", "Cookie"} <= {v.strip() for v in first.headers["Vary"].split(",")}

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from tests import factories
 from tests.tournaments.web.staff.test_pages import client_for, first_game, law_wins
-from tournaments.idempotency import REPLAYED_HEADER
+from tournaments.http.idempotency import REPLAYED_HEADER
 from tournaments.models import IdempotencyKey, OutboxReport, Penalty, Result
 
 pytestmark = pytest.mark.django_db

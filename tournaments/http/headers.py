@@ -30,6 +30,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 
+from .api import is_api
+
 __all__ = [
     "PERMISSIONS_POLICY",
     "PUBLIC_STATE_CACHE",
@@ -78,7 +80,7 @@ def is_staff_answer(request: HttpRequest) -> bool:
     if STAFF_PATH.match(request.path):
         return True
     user = getattr(request, "user", None)
-    return request.path.startswith("/api/") and bool(user and user.is_authenticated)
+    return is_api(request) and bool(user and user.is_authenticated)
 
 
 class SecurityHeadersMiddleware:

@@ -9,7 +9,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from tests import factories
-from tournaments.web.headers import PUBLIC_STATE_CACHE
+from tournaments.http.headers import PUBLIC_STATE_CACHE
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ The path is logged without its query string (a PIN or a token never travels
 there, but a search box's words need not end up in a log either). A streamed
 answer (the event stream) is logged when its headers are ready: the duration
 is the time to the first byte, not the life of the stream. The address is the
-client's as the throttles see it (through ``DJANGO_TRUSTED_PROXIES`` proxies).
+client's as the throttles see it (``client.client_address``).
 
 Works under WSGI (gunicorn) and ASGI (the event server) alike, without making
 an asynchronous view synchronous.
@@ -25,7 +25,7 @@ from typing import Any
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.http import HttpRequest, HttpResponseBase
 
-from tournaments.login_throttle import client_address
+from tournaments.http.client import client_address
 
 __all__ = ["RequestLogMiddleware", "log_request"]
 

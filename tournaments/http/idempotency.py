@@ -5,12 +5,15 @@ Every ``POST``, ``PUT`` and ``DELETE`` under ``/api/`` may carry
 (the header from ``static/js/outbox.js``, or the hidden field
 ``idempotency_key`` where a page is sent without script). ``IdempotencyMiddleware``:
 
-1. finds the request's **scope**: the user it is authenticated as (a token,
-   or a session with a valid CSRF token), or for anonymous requests its path.
-   A request whose credentials are refused (a wrong token, a missing CSRF
-   token) is nobody's request: it passes through and is answered as without
-   a key (with ``Idempotency-Key-Ignored: credentials``, which tells the
-   phone's outbox to ask for a login), so that it cannot use up a key;
+1. finds the request's **scope**: the user it is authenticated as, or for
+   anonymous requests its path. Under ``/api/`` the user is the one DRF's
+   own authentication classes of the view find (a token, or a session with
+   a valid CSRF token), asked before the view runs; on a page it is the
+   session's user, with Django's CSRF check. A request whose credentials are
+   refused (a wrong token, a missing CSRF token) is nobody's request: it
+   passes through and is answered as without a key (with
+   ``Idempotency-Key-Ignored: credentials``, which tells the phone's outbox
+   to ask for a login), so that it cannot use up a key;
 2. **claims** the key with an insert into ``IdempotencyKey`` *before* the view
    runs. The unique constraint on (scope, key) lets exactly one request win,
    in every process of every app server over the database;
@@ -20,8 +23,10 @@ Every ``POST``, ``PUT`` and ``DELETE`` under ``/api/`` may carry
 4. a later request with the key replays the stored answer with
    ``Idempotent-Replayed: true`` if method, path and body (byte for byte) are
    the same, else answers ``422 idempotency_key_reused``; while the first is
-   still being processed it waits up to ``IDEMPOTENCY_WAIT_SECONDS`` for its
-   answer, then answers ``409 request_in_progress``.
+   still being processed it answers ``409 request_in_progress`` with
+   ``Retry-After: 1`` at once (as pretix's idempotency middleware does): a
+   server thread is never held waiting for another request's answer, and the
+   client's resend a second later gets the stored answer.
 
 A stored answer lives ``IDEMPOTENCY_TTL`` (24 hours); after that the key is
 new again. Expired keys are deleted now and then on a claim and by
@@ -35,22 +40,27 @@ import hashlib
 import logging
 import random
 import re
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import RequestDataTooBig
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.urls import Resolver404, resolve
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from rest_framework.authentication import CSRFCheck
-from rest_framework.authtoken.models import Token
+from rest_framework.authentication import BaseAuthentication, CSRFCheck
+from rest_framework.exceptions import APIException
+from rest_framework.request import Request
+from rest_framework.views import APIView
 
 from tournaments.models import IdempotencyKey
+
+from .api import error_json, is_api
 
 __all__ = [
     "FIELD",
@@ -86,6 +96,8 @@ KEPT_HEADERS = (
 )
 #: How often (one claim in N) a claim also deletes the expired keys.
 PURGE_ONE_IN = 50
+#: Seconds after which a request that found its key in progress may try again.
+RETRY_AFTER = 1
 
 
 def ttl() -> timedelta:
@@ -125,16 +137,12 @@ class Fingerprint:
         )
 
 
-def _is_api(request: HttpRequest) -> bool:
-    return request.path_info == "/api" or request.path_info.startswith("/api/")
-
-
 def request_key(request: HttpRequest) -> str | None:
     """The request's key: the header, or on a page's form the hidden field."""
     key = request.headers.get(HEADER)
     if key is not None:
         return key
-    if _is_api(request) or request.content_type != "application/x-www-form-urlencoded":
+    if is_api(request) or request.content_type != "application/x-www-form-urlencoded":
         return None
     if "HX-Request" in request.headers:
         # htmx sends the form's fields along (the live check of the result form):
@@ -145,32 +153,44 @@ def request_key(request: HttpRequest) -> str | None:
 
 
 def _csrf_ok(request: HttpRequest) -> bool:
-    """Whether Django's CSRF check (as DRF's session authentication runs it) accepts."""
+    """Whether Django's CSRF check accepts (the pages check it for everyone)."""
     check = CSRFCheck(lambda _request: HttpResponse())
     check.process_request(request)
     return check.process_view(request, None, (), {}) is None  # type: ignore[arg-type]
 
 
-def request_scope(request: HttpRequest) -> str | None:
-    """``user:<id>``, ``path:<sha256 of the path>``, or None: credentials refused."""
-    api = _is_api(request)
-    if api:
-        auth = request.headers.get("Authorization", "").encode("latin-1", "replace").split()
-        if auth and auth[0].lower() == b"token":
-            if len(auth) != 2:
-                return None
-            try:
-                token = Token.objects.select_related("user").get(key=auth[1].decode())
-            except (Token.DoesNotExist, UnicodeError):
-                return None
-            return f"user:{token.user.pk}" if token.user.is_active else None
-    user = getattr(request, "user", None)
-    authenticated = bool(user is not None and user.is_authenticated)
-    # DRF checks CSRF for session users only; Django's pages check it for everyone.
-    if (authenticated or not api) and not _csrf_ok(request):
+def _api_user(request: HttpRequest, view: Any) -> Any:
+    """The user the view's DRF authentication classes find (``AnonymousUser`` without
+    credentials), or None if they refuse the credentials. Asked of each class as
+    DRF's ``Request`` asks it, without setting ``request.user``: the view's own
+    authentication runs as it always does."""
+    classes: Sequence[type[BaseAuthentication]] = getattr(
+        view, "authentication_classes", APIView.authentication_classes
+    )
+    wrapped = Request(request)
+    for authentication in classes:
+        try:
+            found = authentication().authenticate(wrapped)
+        except APIException:  # a wrong token, a session without its CSRF token
+            return None
+        if found is not None:
+            return found[0]
+    return AnonymousUser()
+
+
+def request_scope(request: HttpRequest, view: Any = None) -> str | None:
+    """``user:<id>``, ``path:<sha256 of the path>``, or None: credentials refused.
+
+    ``view`` is the class (or function) of the view that answers the request."""
+    if is_api(request):
+        user = _api_user(request, view)
+    elif _csrf_ok(request):
+        user = getattr(request, "user", AnonymousUser())
+    else:
+        user = None  # the page's form would be refused
+    if user is None:
         return None
-    if authenticated:
-        assert user is not None
+    if user.is_authenticated:
         return f"user:{user.pk}"
     return "path:" + hashlib.sha256(request.path.encode()).hexdigest()
 
@@ -185,9 +205,7 @@ class Claim:
 
 def claim(scope: str, key: str, fingerprint: Fingerprint) -> Claim:
     """Insert the key for this request, or find what the first request with it did."""
-    wait = float(getattr(settings, "IDEMPOTENCY_WAIT_SECONDS", 3.0))
     stale = getattr(settings, "IDEMPOTENCY_STALE", timedelta(minutes=5))
-    deadline = time.monotonic() + wait
     if purge_now_and_then():
         purge_expired()
     while True:
@@ -215,17 +233,13 @@ def claim(scope: str, key: str, fingerprint: Fingerprint) -> Claim:
             continue
         if not fingerprint.matches(found):
             return Claim("reused", found)
-        if found.status is not None:
-            return Claim("stored", found)
-        if time.monotonic() >= deadline:
-            return Claim("in_progress", found)
-        time.sleep(0.05)
+        return Claim("in_progress" if found.status is None else "stored", found)
 
 
 def _error(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
     """An error in the API's shape under ``/api/``; plain text for a page's script."""
-    if _is_api(request):
-        return JsonResponse({"errors": [{"code": code, "message": message}]}, status=status)
+    if is_api(request):
+        return error_json(status, code, message)
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 
@@ -250,15 +264,17 @@ def release(row: IdempotencyKey) -> None:
     IdempotencyKey.objects.filter(pk=row.pk).delete()
 
 
-def _answers(request: HttpRequest) -> bool:
-    """Whether a view answers this path and method: a key never turns a 404 or a
-    ``405 Method Not Allowed`` into a replay or ``422``."""
+def _view(request: HttpRequest) -> Any:
+    """The view that answers this path and method (its class, or the function), or
+    None: a key never turns a 404 or a ``405 Method Not Allowed`` into a replay or ``422``."""
     try:
         match = resolve(request.path_info)
     except Resolver404:
-        return False
+        return None
     view = getattr(match.func, "cls", None) or getattr(match.func, "view_class", None)
-    return view is None or hasattr(view, str(request.method).lower())
+    if view is None:
+        return match.func
+    return view if hasattr(view, str(request.method).lower()) else None
 
 
 class IdempotencyMiddleware:
@@ -275,7 +291,8 @@ class IdempotencyMiddleware:
             key = request_key(request)
         except RequestDataTooBig:
             return self.get_response(request)
-        if key is None or not _answers(request):
+        view = None if key is None else _view(request)
+        if key is None or view is None:
             return self.get_response(request)  # unkeyed, or the view's own 404/405
         if not KEY_PATTERN.fullmatch(key):
             return _error(
@@ -284,7 +301,7 @@ class IdempotencyMiddleware:
                 "invalid_idempotency_key",
                 _("The Idempotency-Key must be 1 to 100 visible ASCII characters."),
             )
-        scope = request_scope(request)
+        scope = request_scope(request, view)
         if scope is None:
             refused = self.get_response(request)
             refused[IGNORED_HEADER] = "credentials"
@@ -307,7 +324,7 @@ class IdempotencyMiddleware:
                 "request_in_progress",
                 _("A request with this Idempotency-Key is still being processed."),
             )
-            busy["Retry-After"] = "1"
+            busy["Retry-After"] = str(RETRY_AFTER)
             return busy
         try:
             response = self.get_response(request)

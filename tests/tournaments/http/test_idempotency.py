@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 from datetime import timedelta
@@ -9,13 +10,15 @@ from types import SimpleNamespace
 
 import pytest
 from django.core.management import call_command
+from django.test import RequestFactory
 from django.utils import timezone
+from rest_framework.authentication import BasicAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests import factories
 from tests.tournaments.api.test_results import _law_wins_six
-from tournaments import idempotency
+from tournaments.http import idempotency
 from tournaments.models import Game, IdempotencyKey, Result
 
 pytestmark = pytest.mark.django_db
@@ -151,10 +154,13 @@ def test_a_key_on_a_method_the_path_does_not_answer_is_a_405(referee_client, gam
     assert posted.status_code == 405
 
 
-def test_while_the_first_request_is_processed_a_second_answers_409(
-    referee_client, referee, game, settings
+def test_while_the_first_request_is_processed_a_second_answers_409_at_once(
+    referee_client, referee, game, monkeypatch
 ):
-    settings.IDEMPOTENCY_WAIT_SECONDS = 0.2
+    def no_waiting(seconds: float) -> None:
+        raise AssertionError("a server thread waited for another request's answer")
+
+    monkeypatch.setattr("time.sleep", no_waiting)
     body = json.dumps(_law_wins_six()).encode()
     IdempotencyKey.objects.create(
         scope=f"user:{referee.pk}",
@@ -301,6 +307,27 @@ def test_refused_credentials_use_up_no_key(referee, game):
     assert _put(wrong, game, _law_wins_six()).status_code == 401
     assert not IdempotencyKey.objects.exists()
     assert _put(_client(referee), game, _law_wins_six()).status_code == 200
+
+
+class _BasicView:
+    """A view that authenticates with HTTP Basic only (none of the project's views does)."""
+
+    authentication_classes = [BasicAuthentication]
+
+
+def test_the_user_is_the_one_the_views_drf_authentication_finds(referee):
+    referee.set_password("secret-1")
+    referee.save()
+    basic = base64.b64encode(f"{referee.username}:secret-1".encode()).decode()
+    request = RequestFactory().put("/api/games/1/result/", HTTP_AUTHORIZATION=f"Basic {basic}")
+    assert idempotency.request_scope(request, _BasicView) == f"user:{referee.pk}"
+    wrong = base64.b64encode(f"{referee.username}:wrong".encode()).decode()
+    request = RequestFactory().put("/api/games/1/result/", HTTP_AUTHORIZATION=f"Basic {wrong}")
+    assert idempotency.request_scope(request, _BasicView) is None
+    # A token is no credential for this view: the request is anonymous, scoped to its path.
+    token, _created = Token.objects.get_or_create(user=referee)
+    request = RequestFactory().put("/api/games/1/result/", HTTP_AUTHORIZATION=f"Token {token}")
+    assert idempotency.request_scope(request, _BasicView).startswith("path:")
 
 
 def test_a_session_write_without_its_csrf_token_uses_up_no_key(referee, game):
