@@ -280,6 +280,8 @@ SERVER_MODULES = frozenset({"socketserver", "http.server", "wsgiref.simple_serve
 #: On a socket: listening for connections (only checked where ``socket`` is imported,
 #: since ``pubsub.listen()`` is Redis').
 SOCKET_SERVER_CALLS = frozenset({"listen", "accept"})
+
+
 #: The one exception; remove it when the hall's one-server branch lands.
 def _server_code(tree: ast.AST) -> list[str]:
     """What in ``tree`` serves connections or opens them to another server."""
