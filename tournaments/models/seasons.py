@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from decimal import Decimal
 from typing import Any
 
@@ -25,15 +24,10 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
+from tournaments.names import fold
+
 from .fields import tournament_link
 from .tournament import Tournament
-
-
-def fold(text: str) -> str:
-    """``text`` for comparing names: without accents, case-folded, single spaces."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.casefold().split())
 
 
 class Player(models.Model):

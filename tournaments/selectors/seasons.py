@@ -33,7 +33,7 @@ from tournaments.models import (
     Tournament,
     TournamentArchive,
 )
-from tournaments.models.seasons import fold
+from tournaments.names import fold
 from tournaments.selectors.knockout import final_ranking
 
 __all__ = [
