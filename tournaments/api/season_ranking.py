@@ -3,7 +3,8 @@
 The answer is computed once per state of the season (``tournaments.live.seasons``:
 its version and its tournaments' live versions) and kept as JSON bytes, gzipped
 once; its ETag is that state and the language, so a client that sends it back
-(``If-None-Match``) gets ``304 Not Modified`` after one query for the state.
+(``If-None-Match``) gets ``304 Not Modified`` after the one query that loads the
+season with its state.
 Django's ``condition`` decorator answers the ``304``.
 """
 
@@ -29,7 +30,7 @@ from rest_framework.response import Response
 
 from tournaments import selectors
 from tournaments.live import StateBody, no_cache, serve, state_body
-from tournaments.live.seasons import SeasonState, season_standing, season_state
+from tournaments.live.seasons import SeasonState, season_standing, season_state, with_state
 from tournaments.live.store import STATE_RENDER_SECONDS
 from tournaments.models import Season
 
@@ -103,7 +104,7 @@ _FOUND = "season_ranking_found"
 def _ranking_etag(request: Request, season_id: int) -> str:
     """The ranking's ETag: the season's state (``tournaments.live.seasons``) and the
     language (the rating's note is translated). Kept on the request for the view."""
-    season = get_object_or_404(Season, pk=season_id)
+    season = get_object_or_404(with_state(Season.objects.all()), pk=season_id)
     state = season_state(season)
     setattr(request, _FOUND, (season, state))
     return f"{state.tag}-{get_language()}"
@@ -115,8 +116,8 @@ def _found(request: Request) -> tuple[Season, SeasonState]:
 
 
 def _revalidated(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
-    """``condition`` by the ranking's ETag (a repeat answers ``304`` after one query for
-    the state); every answer, ``304`` included, is revalidated on each request."""
+    """``condition`` by the ranking's ETag (a repeat answers ``304`` after the season's
+    one query); every answer, ``304`` included, is revalidated on each request."""
     conditional = condition(etag_func=_ranking_etag)(view)
 
     @wraps(view)

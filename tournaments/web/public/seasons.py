@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments import selectors
-from tournaments.live.seasons import season_standing, season_states
+from tournaments.live.seasons import season_standing, with_state
 from tournaments.models import Player, Season, SeasonTournament
 from tournaments.models.seasons import SEASON_ORDER
 
@@ -24,7 +24,7 @@ def season_list(request: HttpRequest) -> HttpResponse:
 
 
 def season_ranking(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = get_object_or_404(Season, pk=season_id)
+    season = get_object_or_404(with_state(Season.objects.all()), pk=season_id)
     standing = season_standing(season)
     return render(
         request,
@@ -38,7 +38,7 @@ def season_ranking(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 def season_projector(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = get_object_or_404(Season, pk=season_id)
+    season = get_object_or_404(with_state(Season.objects.all()), pk=season_id)
     standing = season_standing(season)
     return render(
         request,
@@ -49,7 +49,7 @@ def season_projector(request: HttpRequest, season_id: int) -> HttpResponse:
 
 def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's tournaments, places and season points (no birth date): the rows of
-    the seasons' cached rankings (one query for all their states)."""
+    the seasons' cached rankings (the seasons and their states in one query)."""
     player = get_object_or_404(Player, pk=player_id)
     participants = list(player.participants.select_related("tournament").order_by(*SEASON_ORDER))
     tournament_ids = [p.tournament_id for p in participants]
@@ -60,10 +60,8 @@ def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
     )
     places: dict[int, int] = {}
     seasons = []
-    found = list(Season.objects.filter(pk__in=season_ids).order_by("id"))
-    states = season_states(found)
-    for season in found:
-        standing = season_standing(season, state=states[season.pk])
+    for season in with_state(Season.objects.filter(pk__in=season_ids)).order_by("id"):
+        standing = season_standing(season)
         row = next((r for r in [*standing.rows, *standing.unranked] if r.player == player.pk), None)
         if row is not None:
             places.update({r.tournament: r.place for r in row.results})
