@@ -33,7 +33,7 @@ from collections import defaultdict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 __all__ = [
     "Event",
@@ -42,6 +42,7 @@ __all__ = [
     "Row",
     "SeasonRanking",
     "place_points",
+    "rank_key",
     "rating",
     "season_ranking",
 ]
@@ -116,6 +117,23 @@ class Row(Generic[K]):
     results: tuple[Result, ...]
 
 
+class Ranked(Protocol):
+    """Anything ranked like a season row: a score, a number of results, a best result."""
+
+    @property
+    def score(self) -> Fraction: ...
+    @property
+    def events(self) -> int: ...
+    @property
+    def best(self) -> Fraction: ...
+
+
+def rank_key(row: Ranked) -> tuple[Fraction, int, Fraction]:
+    """The season's order: the higher score, then more results, then the higher best
+    result. Rows equal on all three share a rank."""
+    return (-row.score, -row.events, -row.best)
+
+
 @dataclass(frozen=True)
 class SeasonRanking(Generic[K]):
     rows: list[Row[K]]
@@ -174,16 +192,12 @@ def season_ranking(
                 results=marked,
             )
         )
-
-    def key(row: Row[K]) -> tuple[Fraction, int, Fraction]:
-        return (-row.score, -row.events, -row.best)
-
-    ranked_rows = sorted((r for r in built if r.events >= min_events), key=key)
-    unranked = sorted((r for r in built if r.events < min_events), key=key)
+    ranked_rows = sorted((r for r in built if r.events >= min_events), key=rank_key)
+    unranked = sorted((r for r in built if r.events < min_events), key=rank_key)
     rows: list[Row[K]] = []
     for position, row in enumerate(ranked_rows, start=1):
         previous = rows[-1] if rows else None
-        rank = previous.rank if previous and key(previous) == key(row) else position
+        rank = previous.rank if previous and rank_key(previous) == rank_key(row) else position
         assert rank is not None
         qualified = qualifiers > 0 and rank <= qualifiers
         rows.append(

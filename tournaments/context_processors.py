@@ -1,10 +1,12 @@
-"""Template context for every page: whether the header shows the link to the staff pages."""
+"""Template context for every page: whether the header shows the link to the staff pages,
+and the CSRF cookie's name (``base.html`` says it once for ``static/js/csrf.js``)."""
 
 from __future__ import annotations
 
 from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest
 
 from .permissions import has_any_staff_role, is_staff_of
@@ -31,3 +33,8 @@ def staff(request: HttpRequest) -> dict[str, Any]:
     """
     user = getattr(request, "user", None)
     return {"show_staff_link": partial(has_any_staff_role, user), "staff_of": StaffOf(user)}
+
+
+def csrf_cookie(request: HttpRequest) -> dict[str, Any]:
+    """``csrf_cookie_name``: where the scripts read the CSRF token (``static/js/csrf.js``)."""
+    return {"csrf_cookie_name": settings.CSRF_COOKIE_NAME}

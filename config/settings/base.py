@@ -99,6 +99,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournaments.context_processors.staff",
+                "tournaments.context_processors.csrf_cookie",
             ],
         },
     },

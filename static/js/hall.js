@@ -81,15 +81,6 @@
     document.addEventListener("bang:live", fetchClock);
   }
 
-  function csrfToken() {
-    var found = "";
-    document.cookie.split(";").forEach(function (part) {
-      part = part.trim();
-      if (part.indexOf("csrftoken=") === 0) found = decodeURIComponent(part.slice(10));
-    });
-    return found;
-  }
-
   function startCall(form) {
     var url = form.getAttribute("data-url");
     var key = "bang-call-" + form.getAttribute("data-game");
@@ -143,7 +134,7 @@
         headers: {
           "Content-Type": "application/json",
           Accept: "application/json",
-          "X-CSRFToken": csrfToken()
+          "X-CSRFToken": window.bang.csrfToken()
         },
         body: JSON.stringify(body)
       })

@@ -20,7 +20,7 @@
  *
  * Public pages are served from a cache shared by every visitor, so they carry
  * no CSRF token: a form with `data-csrf-cookie` (the language switch) takes
- * it from the CSRF cookie when it is sent.
+ * it from the CSRF cookie when it is sent (window.bang.csrfToken, csrf.js).
  */
 (function () {
   "use strict";
@@ -29,13 +29,7 @@
     if (!input) {
       return;
     }
-    var name = input.getAttribute("data-csrf-cookie") + "=";
-    document.cookie.split(";").forEach(function (part) {
-      part = part.trim();
-      if (part.indexOf(name) === 0) {
-        input.value = decodeURIComponent(part.slice(name.length));
-      }
-    });
+    input.value = window.bang.csrfToken();
   });
   if (!window.htmx) {
     return;

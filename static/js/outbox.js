@@ -55,10 +55,6 @@
   function find(key) {
     return load().filter(function (item) { return item.key === key; })[0];
   }
-  function csrfToken() {
-    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    return match ? decodeURIComponent(match[1]) : "";
-  }
   function here() { return window.location.pathname; }
 
   /* ---------------------------------------------------------------- showing */
@@ -108,7 +104,7 @@
     fetch(reportUrl, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
+      headers: { "Content-Type": "application/json", "X-CSRFToken": window.bang.csrfToken() },
       body: JSON.stringify({ games: games })
     }).then(function (response) {
       if (response.ok) { window.sessionStorage.setItem("bang-outbox-reported", now); }
@@ -132,7 +128,7 @@
       headers: {
         "Content-Type": "application/x-www-form-urlencoded",
         "Idempotency-Key": item.key,
-        "X-CSRFToken": csrfToken(),
+        "X-CSRFToken": window.bang.csrfToken(),
         "X-Entered-At": item.enteredAt
       },
       body: item.body

@@ -45,7 +45,6 @@ __all__ = [
     "SeasonDetailApi",
     "SeasonDocumentApi",
     "SeasonListApi",
-    "SeasonRankingApi",
     "SeasonRankingPdfApi",
     "SeasonRankingXlsxApi",
     "SeasonStaffListApi",
@@ -257,72 +256,6 @@ class SeasonStaffMemberApi(SeasonApi):
         )
         services.season_staff_dismiss(season=self.season, user=entry.user, actor=self.actor)
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class SeasonResultOutput(serializers.Serializer):
-    tournament = serializers.IntegerField()
-    place = serializers.IntegerField()
-    points = serializers.SerializerMethodField()
-    counted = serializers.BooleanField()
-
-    def get_points(self, result: selectors.SeasonResult) -> float:
-        return two_decimals(result.points)
-
-
-class SeasonRowOutput(serializers.Serializer):
-    rank = serializers.IntegerField(allow_null=True)
-    player = serializers.IntegerField(allow_null=True)
-    participant = serializers.IntegerField(allow_null=True)
-    name = serializers.CharField()
-    nationality = serializers.CharField()
-    score = serializers.SerializerMethodField()
-    events = serializers.IntegerField()
-    best = serializers.SerializerMethodField()
-    qualified = serializers.BooleanField()
-    rating = serializers.SerializerMethodField(help_text=RATING_NOTE)
-    results = SeasonResultOutput(many=True)
-
-    def get_score(self, row: selectors.SeasonRow) -> float:
-        return two_decimals(row.score)
-
-    def get_best(self, row: selectors.SeasonRow) -> float:
-        return two_decimals(row.best)
-
-    def get_rating(self, row: selectors.SeasonRow) -> float | None:
-        return None if row.rating is None else round(row.rating, 2)
-
-
-class SeasonTournamentLineOutput(serializers.Serializer):
-    tournament = serializers.IntegerField()
-    weight = serializers.SerializerMethodField()
-    counted = serializers.BooleanField()
-    participants = serializers.IntegerField()
-
-    def get_weight(self, line: selectors.SeasonTournamentLine) -> float:
-        return float(line.weight)
-
-
-class SeasonRankingOutput(serializers.Serializer):
-    season = serializers.IntegerField(source="season.pk")
-    tournaments = SeasonTournamentLineOutput(many=True)
-    rows = SeasonRowOutput(many=True)
-    unranked = SeasonRowOutput(many=True)
-    qualifiers = serializers.IntegerField()
-    extra_qualifiers = serializers.IntegerField()
-    rating_note = serializers.SerializerMethodField()
-
-    def get_rating_note(self, standing: selectors.SeasonStanding) -> str:
-        return _(
-            "The rating is unofficial (OpenSkill, μ − 3σ): it decides no rank and no qualification."
-        )
-
-
-class SeasonRankingApi(SeasonApi):
-    """``GET /api/seasons/{id}/ranking/`` (anyone): the season ranking (rules.md §13)."""
-
-    @extend_schema(responses={200: SeasonRankingOutput}, description=RATING_NOTE)
-    def get(self, request: Request, season_id: int) -> Response:
-        return Response(SeasonRankingOutput(selectors.season_standing(self.season)).data)
 
 
 class SeasonDocumentApi(SeasonApi):

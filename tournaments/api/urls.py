@@ -16,6 +16,7 @@ from . import (
     penalties,
     players,
     results,
+    season_ranking,
     seasons,
     staff,
     standings,
@@ -119,7 +120,7 @@ urlpatterns = [
     ),
     path(
         "seasons/<id:season_id>/ranking/",
-        seasons.SeasonRankingApi.as_view(),
+        season_ranking.SeasonRankingApi.as_view(),
         name="api-season-ranking",
     ),
     path(

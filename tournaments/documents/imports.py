@@ -36,6 +36,7 @@ from openpyxl import load_workbook
 from tournaments import selectors, services
 from tournaments.errors import DomainError, ErrorItem, InvalidInput
 from tournaments.models import Participant, Tournament
+from tournaments.names import fold
 
 from .import_cells import FALSE_WORDS, TRUE_WORDS, blank, parse_bool, parse_date, participant
 from .upload_checks import inspect_xlsx
@@ -214,7 +215,7 @@ def _duplicates(tournament: Tournament, rows: Sequence[ParsedRow]) -> list[Dupli
     seen: dict[str, int] = {}
     found: list[Duplicate] = []
     for row in rows:
-        key = selectors.name_key(row.item.name)
+        key = fold(row.item.name)
         if not key:
             continue
         if key in registered:

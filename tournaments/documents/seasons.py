@@ -17,6 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors
+from tournaments.live.seasons import season_standing
 
 from .base import PDF, XLSX, AbsoluteUri, Exporter, register, relative
 from .pdf import html_to_pdf
@@ -75,7 +76,7 @@ class SeasonRankingXlsx(SeasonExporter):
     filename_word = _("season ranking")
 
     def render_season(self, season: Season) -> bytes:
-        standing = selectors.season_standing(season)
+        standing = season_standing(season)
         names = {line.tournament: line.name for line in standing.tournaments}
         ranking = SheetSpec(
             title=_("Season ranking"),
@@ -120,7 +121,7 @@ class SeasonRankingPdf(SeasonExporter):
     filename_word = _("season ranking")
 
     def render_season(self, season: Season) -> bytes:
-        standing = selectors.season_standing(season)
+        standing = season_standing(season)
         html = render_to_string(
             "tournaments/pdf/season_ranking.html",
             {"standing": standing, "season": season, "language": get_language()},

@@ -6,6 +6,11 @@
   ``erased_number`` is the N of "Erased player N" once the player was erased.
 - **season**: a named list of tournaments (``SeasonTournament``, each with a
   ``weight``) and the settings ``best_of``, ``min_events``, ``qualifiers``.
+  Its **version** rises with every change of its list (``services.seasons``);
+  with its tournaments' live versions it is the season's state, by which its
+  ranking is cached (``tournaments.live.seasons``).
+- **season order**: a season's tournaments by date, then id (``SEASON_ORDER``);
+  it also orders a player's results.
 - **season staff**: the season's organisers (its creator and those they
   appoint); they change its tournaments, weights and staff.
 - **archive**: one version of a tournament's public JSON record: the exact
@@ -15,7 +20,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from decimal import Decimal
 from typing import Any
 
@@ -25,15 +29,10 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
+from tournaments.names import fold
+
 from .fields import tournament_link
 from .tournament import Tournament
-
-
-def fold(text: str) -> str:
-    """``text`` for comparing names: without accents, case-folded, single spaces."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.casefold().split())
 
 
 class Player(models.Model):
@@ -62,6 +61,12 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
+#: The order of a season's tournaments (and of anything listed by tournament):
+#: by date, equal dates by id. A path from a ``SeasonTournament``, a
+#: ``Participant`` or a ``TournamentArchive``, which all name their tournament.
+SEASON_ORDER = ("tournament__date", "tournament_id")
+
+
 class Season(models.Model):
     name = models.CharField(_("name"), max_length=200)
     best_of = models.PositiveSmallIntegerField(
@@ -77,6 +82,8 @@ class Season(models.Model):
         _("qualifiers"), default=0, help_text=_("How many places qualify.")
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Rises with every change of the season's tournaments or weights.
+    version = models.PositiveIntegerField(_("version"), default=0, editable=False)
 
     class Meta:
         ordering = ["id"]
@@ -101,7 +108,7 @@ class SeasonTournament(models.Model):
     )
 
     class Meta:
-        ordering = ["tournament__date", "tournament_id"]
+        ordering = list(SEASON_ORDER)
         verbose_name = _("season tournament")
         verbose_name_plural = _("season tournaments")
         constraints = [

@@ -82,7 +82,6 @@ from tournaments.selectors.player import (
     PlayerGame,
     PlayerRecord,
     TableMate,
-    name_key,
     participants_named,
     player_record,
     registered_name_keys,
@@ -114,7 +113,6 @@ from tournaments.selectors.seating import (
     SeatingTable,
     current_seating,
     group_seating,
-    name_sort_key,
 )
 from tournaments.selectors.standings import StandingRow, Standings, group_standings
 from tournaments.selectors.statistics import ruleset_statistics, tournament_statistics
@@ -195,8 +193,6 @@ __all__ = [
     "knockout_round_winners",
     "knockout_tables",
     "lot_draws",
-    "name_key",
-    "name_sort_key",
     "open_calls",
     "participants_named",
     "player_birth_dates",

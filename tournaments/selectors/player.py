@@ -31,6 +31,7 @@ from tournaments.models import (
     Stage,
     Tournament,
 )
+from tournaments.names import fold
 from tournaments.selectors.standings import StandingRow, group_standings
 
 if TYPE_CHECKING:
@@ -44,7 +45,6 @@ __all__ = [
     "PlayerGame",
     "PlayerRecord",
     "TableMate",
-    "name_key",
     "participants_named",
     "player_record",
     "registered_name_keys",
@@ -226,23 +226,18 @@ def player_record(tournament: Tournament, participant: Participant) -> PlayerRec
     )
 
 
-def name_key(name: str) -> str:
-    """A name as a duplicate check compares it: case and spacing ignored."""
-    return " ".join(name.split()).casefold()
-
-
 def registered_name_keys(tournament: Tournament) -> set[str]:
-    """``name_key`` of every participant registered for the tournament (one query)."""
-    return {name_key(n) for n in tournament.participants.values_list("name", flat=True)}
+    """Every participant's name registered for the tournament, folded (one query)."""
+    return {fold(n) for n in tournament.participants.values_list("name", flat=True)}
 
 
 def participants_named(
     tournament: Tournament, name: str, *, exclude: int | None = None
 ) -> list[str]:
-    """Names of other participants spelt like ``name`` (case and spacing ignored): the
-    staff are warned about a duplicate registration."""
-    wanted = name_key(name)
+    """Names of other participants spelt like ``name`` (folded: case, accents and
+    spacing ignored): the staff are warned about a duplicate registration."""
+    wanted = fold(name)
     others = tournament.participants.all()
     if exclude is not None:
         others = others.exclude(pk=exclude)
-    return [n for n in others.values_list("name", flat=True) if name_key(n) == wanted]
+    return [n for n in others.values_list("name", flat=True) if fold(n) == wanted]

@@ -5,10 +5,9 @@ Words used here (rules.md §13; the rules themselves are in ``scoring.season``):
 - A **tournament record** (``TournamentRecord``) is what a season needs of one
   tournament: whether it has a final ranking, the place of each ranked
   participant, the player each participant is linked to, and its counted
-  games (for the rating). It is computed once per state of the tournament
-  (``once_per_state``, keyed on its live version; linking, merging and
-  erasing write an audit entry in the tournament, which moves it), so a
-  season of 30 tournaments reads one query for the versions and then the cache.
+  games (for the rating). ``season_standing`` takes the records from its
+  caller, which keeps them once per state of each tournament
+  (``tournaments.live.seasons``); these reads know no cache.
 - An **entrant** is ``("player", id)`` or, for a participant without a player
   link, ``("participant", id)``.
 """
@@ -16,14 +15,13 @@ Words used here (rules.md §13; the rules themselves are in ``scoring.season``):
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import QuerySet
 
 from scoring import season as season_rules
-from tournaments.live import live_versions, once_per_state
 from tournaments.models import (
     Participant,
     Player,
@@ -33,7 +31,8 @@ from tournaments.models import (
     Tournament,
     TournamentArchive,
 )
-from tournaments.models.seasons import fold
+from tournaments.models.seasons import SEASON_ORDER
+from tournaments.names import fold
 from tournaments.selectors.knockout import final_ranking
 
 __all__ = [
@@ -73,7 +72,7 @@ class TournamentRecord:
 
 
 def tournament_record(tournament: Tournament) -> TournamentRecord:
-    """What a season needs of ``tournament`` (computed afresh; see ``_records``)."""
+    """What a season needs of ``tournament``."""
     ranking = final_ranking(tournament)
     places = {row.participant.pk: row.place for row in ranking.rows if not row.excluded}
     people = {
@@ -96,21 +95,6 @@ def tournament_record(tournament: Tournament) -> TournamentRecord:
         people=people,
         games=[games[g] for g in sorted(games)],
     )
-
-
-def _records(tournaments: list[Tournament]) -> dict[int, TournamentRecord]:
-    """The records of ``tournaments``: one query for their versions, the rest from the cache."""
-    versions = live_versions([t.pk for t in tournaments])
-    return {
-        t.pk: once_per_state(
-            kind="season-record",
-            tournament_id=t.pk,
-            variant="",
-            render=lambda t=t: tournament_record(t),  # type: ignore[misc]
-            version=versions.get(t.pk, 0),
-        )
-        for t in tournaments
-    }
 
 
 @dataclass(frozen=True)
@@ -157,15 +141,18 @@ class SeasonStanding:
     extra_qualifiers: int
 
 
-def season_standing(season: Season) -> SeasonStanding:
-    """The season ranking (rules.md §13) in a fixed number of queries once the
-    tournaments' records are cached: the entries, their versions, the players."""
+def season_standing(
+    season: Season, *, record_of: Callable[[Tournament], TournamentRecord] = tournament_record
+) -> SeasonStanding:
+    """The season ranking (rules.md §13): the entries and the players in two queries,
+    and each tournament's record from ``record_of`` (computed here, unless the caller
+    keeps them)."""
     entries = list(
         SeasonTournament.objects.filter(season=season)
         .select_related("tournament")
-        .order_by("tournament__date", "tournament_id")
+        .order_by(*SEASON_ORDER)
     )
-    records = _records([e.tournament for e in entries])
+    records = {e.tournament_id: record_of(e.tournament) for e in entries}
     events: list[season_rules.Event[Entrant]] = []
     games: list[list[tuple[Entrant, bool]]] = []
     people: dict[Entrant, tuple[str, str]] = {}
@@ -239,14 +226,11 @@ def season_standing(season: Season) -> SeasonStanding:
         )
 
     def order(rows: Iterable[SeasonRow]) -> list[SeasonRow]:
-        # scoring orders by score, results, best; equal rows by name, then id.
+        # The season's order; rows that share a rank by name, then id.
         return sorted(
             rows,
             key=lambda x: (
-                x.rank if x.rank is not None else 0,
-                -x.score,
-                -x.events,
-                -x.best,
+                *season_rules.rank_key(x),
                 fold(x.name),
                 x.player or 0,
                 x.participant or 0,
@@ -308,5 +292,5 @@ def season_archives(season: Season) -> list[TournamentArchive]:
     return list(
         TournamentArchive.objects.filter(tournament__season_entries__season=season)
         .defer("content")
-        .order_by("tournament__date", "tournament_id", "version")
+        .order_by(*SEASON_ORDER, "version")
     )

@@ -15,10 +15,10 @@ One query, however many tables: the seats with their tables and participants
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 from tournaments.models import Participant, Seat, Stage, Table, Tournament
+from tournaments.names import sort_key
 
 __all__ = [
     "SeatedPlayer",
@@ -26,15 +26,7 @@ __all__ = [
     "SeatingTable",
     "current_seating",
     "group_seating",
-    "name_sort_key",
 ]
-
-
-def name_sort_key(name: str) -> tuple[str, str]:
-    """Alphabetical order as people expect it: case and accents do not count first."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return (plain.casefold(), name)
 
 
 @dataclass(frozen=True)
@@ -69,7 +61,7 @@ class Seating:
         players = [
             seat for table in self.tables for seat in table.seats if seat.active or not active_only
         ]
-        return sorted(players, key=lambda seat: name_sort_key(seat.participant.name))
+        return sorted(players, key=lambda seat: sort_key(seat.participant.name))
 
 
 def _seating(tournament: Tournament, *, stage: str, round: int) -> Seating:

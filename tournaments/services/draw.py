@@ -27,13 +27,13 @@ from ..models import (
     Game,
     GroupDraw,
     Participant,
-    Result,
     Seat,
     SeatSwap,
     Stage,
     Table,
     Tournament,
 )
+from ..selectors.tournament import Phase, tournament_phase
 from .audit import audit_log
 from .commitments import draw_seed
 from .deal import group_deal
@@ -95,13 +95,15 @@ def group_stage_draw(
 
 
 def _guard_redraw(tournament: Tournament) -> None:
-    """A draw is final once a group result is recorded or the knockout has started."""
-    if Result.objects.filter(game__tournament=tournament, game__stage=Stage.GROUP).exists():
+    """A draw is final once a group result is recorded or the knockout has started
+    (the tournament's phase: ``Phase.played``)."""
+    phase = tournament_phase(tournament)
+    if phase is Phase.GROUP:
         raise Conflict.single(
             "draw_locked",
             _("The draw is locked: the first group-stage result has been recorded."),
         )
-    if Table.objects.filter(tournament=tournament, stage=Stage.KNOCKOUT).exists():
+    if phase.played:
         raise Conflict.single("draw_locked", _("The knockout has started."))
 
 

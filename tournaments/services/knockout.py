@@ -36,10 +36,12 @@ from ..models import (
     Tournament,
 )
 from ..selectors import (
+    Phase,
     Standings,
     group_standings,
     knockout_round_advancers,
     knockout_round_winners,
+    tournament_phase,
 )
 from .audit import audit_log
 from .commitments import draw_seed
@@ -60,7 +62,7 @@ def knockout_start(
     """
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        if Knockout.objects.filter(tournament=tournament).exists():
+        if tournament_phase(tournament) in (Phase.KNOCKOUT, Phase.FINISHED):
             raise Conflict.single("knockout_started", _("The knockout has already started."))
         drawn_seed, _used = draw_seed(
             tournament=tournament, seed=seed, commitment=commitment, used_for="knockout-1"
@@ -272,15 +274,15 @@ def knockout_next_round(
 
 
 def _open_knockout(tournament: Tournament) -> Knockout:
-    """The tournament's knockout, refusing if it has not started or is over."""
-    knockout = Knockout.objects.filter(tournament=tournament).first()
-    if knockout is None:
-        raise Conflict.single("knockout_not_started", _("The knockout has not started yet."))
-    if knockout.champion_id is not None:
+    """The tournament's knockout, refusing if it has not started or is over (its phase)."""
+    phase = tournament_phase(tournament)
+    if phase is Phase.FINISHED:
         raise Conflict.single(
             "knockout_finished", _("The knockout is over: the champion is known.")
         )
-    return knockout
+    if phase is not Phase.KNOCKOUT:
+        raise Conflict.single("knockout_not_started", _("The knockout has not started yet."))
+    return Knockout.objects.get(tournament=tournament)
 
 
 def _going_on(seeding: Sequence[int], *, advancing: set[int]) -> list[int]:

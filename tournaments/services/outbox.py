@@ -1,4 +1,10 @@
-"""What a referee's phone has not sent yet (rules.md §12): its reports for the progress board."""
+"""What a referee's phone has not sent yet (rules.md §12): its reports for the progress board.
+
+A phone reports the games it holds an unsent result for (``outbox_report``);
+a result that arrives is no longer pending: ``result_record`` clears its
+sender's report of that game (``outbox_sent``) in its own transaction,
+whichever door the result came through (the result page, the API).
+"""
 
 from __future__ import annotations
 
@@ -23,3 +29,10 @@ def outbox_report(
             OutboxReport(game=game, reported_by=actor, entered_at=pending[game.pk])
             for game in games
         )
+
+
+def outbox_sent(*, game: Game, actor: User) -> None:
+    """``actor``'s phone has sent its result of ``game``: no longer pending (call inside
+    the transaction that records it)."""
+    if actor.is_authenticated:
+        OutboxReport.objects.filter(game=game, reported_by=actor).delete()

@@ -29,9 +29,11 @@ from scoring.bounty import game_bounty
 from scoring.results import GameSpec, Outcome, ResultInvalid, SeatReport, evaluate_result
 
 from ..errors import Conflict, ErrorItem, InvalidInput, NotAllowed
-from ..models import Game, Knockout, Result, ResultSeat, Stage, Table
+from ..models import Game, Result, ResultSeat, Stage, Table
 from ..selectors.rules import game_spec
+from ..selectors.tournament import Phase, tournament_phase
 from .audit import audit_log
+from .outbox import outbox_sent
 
 
 def result_record(
@@ -53,7 +55,8 @@ def result_record(
     write, so two referees saving the same game end with one version and one
     conflict. ``entered_at``: when the referee saved it on the phone, if the
     phone's outbox sends it late (rules.md §12); kept where it is more than a
-    minute before now, never in the future.
+    minute before now, never in the future. The actor's phone no longer reports the
+    game as unsent (``outbox_sent``).
     """
     with transaction.atomic():
         game = (
@@ -75,6 +78,7 @@ def result_record(
             actor=actor,
             entered_at=_late_entry(entered_at),
         )
+        outbox_sent(game=game, actor=actor)
         audit_log(
             tournament=game.tournament,
             actor=actor,
@@ -99,26 +103,20 @@ def _late_entry(entered_at: datetime | None) -> datetime | None:
 
 
 def _guard_writable(game: Game) -> None:
-    """Refuse a game that is not played or whose stage is closed."""
+    """Refuse a game that is not played or whose stage is closed (the tournament's phase
+    says whether the knockout has begun or named its champion)."""
     if game.status == Game.Status.VOID:
         raise Conflict.single("game_not_played", _("This game is not played."))
     if game.stage == Stage.KNOCKOUT and _later_round_seated(game):
         raise Conflict.single(
             "round_closed", _("The next knockout round has been seated; this result is final.")
         )
-    if (
-        game.stage == Stage.KNOCKOUT
-        and Knockout.objects.filter(
-            tournament_id=game.tournament_id, champion__isnull=False
-        ).exists()
-    ):
+    phase = tournament_phase(game.tournament)
+    if game.stage == Stage.KNOCKOUT and phase is Phase.FINISHED:
         raise Conflict.single(
             "round_closed", _("The champion has been named: the final's result is final.")
         )
-    if (
-        game.stage == Stage.GROUP
-        and Knockout.objects.filter(tournament_id=game.tournament_id).exists()
-    ):
+    if game.stage == Stage.GROUP and phase in (Phase.KNOCKOUT, Phase.FINISHED):
         raise Conflict.single(
             "round_closed",
             _("The knockout has started: the group-stage results are final."),

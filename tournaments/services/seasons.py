@@ -4,6 +4,9 @@ A **season** is a named list of tournaments with a **weight** each and the
 settings ``best_of``, ``min_events`` and ``qualifiers``. Members of the group
 ``organisers`` and site administrators create seasons; the creator becomes its
 first **organiser** and appoints others. A season always keeps one organiser.
+Every change of a season's tournaments or weights raises its **version**
+(``season_bump``, in the change's transaction): with its tournaments' live
+versions it is the state its ranking is cached by (``tournaments.live.seasons``).
 """
 
 from __future__ import annotations
@@ -12,11 +15,17 @@ from decimal import Decimal
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from ..errors import Conflict, InvalidInput, full_clean_or_raise
 from ..models import Season, SeasonStaff, SeasonTournament, Tournament
 from .audit import audit_log
+
+
+def season_bump(season: Season) -> None:
+    """Raise the season's version (call inside the transaction of the change)."""
+    Season.objects.filter(pk=season.pk).update(version=F("version") + 1)
 
 
 def _settings(season: Season) -> dict[str, int]:
@@ -70,6 +79,7 @@ def season_tournament_add(
                 "already_in_season", _("This tournament is already in the season.")
             )
         entry.save()
+        season_bump(season)
         audit_log(
             tournament=None,
             actor=actor,
@@ -91,6 +101,7 @@ def season_tournament_remove(
             )
         before = {"tournament": tournament.pk, "weight": str(entry.weight)}
         entry.delete()
+        season_bump(season)
         audit_log(
             tournament=None,
             actor=actor,

@@ -7,6 +7,8 @@ from fractions import Fraction
 from django import template
 from django.utils.formats import number_format
 
+from tournaments import names
+
 register = template.Library()
 
 
@@ -28,7 +30,5 @@ def rating(value: float | None) -> str:
 
 @register.filter
 def fold(value: str) -> str:
-    """A name as the search compares it: lower case, without accents."""
-    from tournaments.models.seasons import fold as fold_name
-
-    return fold_name(value)
+    """A name as the search compares it (``tournaments.names.fold``)."""
+    return names.fold(value)

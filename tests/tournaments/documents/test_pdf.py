@@ -21,6 +21,7 @@ from tests import factories
 from tournaments import demo, selectors, services
 from tournaments.documents import pdf
 from tournaments.models import Game, Seat, Stage, Table
+from tournaments.names import sort_key
 
 pytestmark = pytest.mark.django_db
 
@@ -153,7 +154,7 @@ def test_seating_list_is_alphabetical_with_table_and_position(api):
         "Mia Moser", "Ölaf Oster", "Otto Ost", "Xaver Xylo", "Zoë Zander",
     ]  # fmt: skip
     # Ö sorts as O ("olaf o" < "otto o"); case does not count.
-    assert sorted(names, key=selectors.name_sort_key) == expected
+    assert sorted(names, key=sort_key) == expected
     assert [text.index(name) for name in expected] == sorted(text.index(n) for n in expected)
     for seat in Seat.objects.filter(table__tournament=tournament).select_related("table"):
         line = _line_with(text, seat.participant.name)

@@ -13,7 +13,9 @@ from openskill.models import PlackettLuce
 from tests import factories
 from tests.tournaments.seasons.helpers import finished_tournament, names
 from tournaments import selectors, services
+from tournaments.live.seasons import season_standing, season_state
 from tournaments.models import Penalty, ResultSeat, Stage, Tournament
+from tournaments.selectors.seasons import tournament_record
 from tournaments.simulation import open_games, play_knockout, record_random_results
 
 pytestmark = pytest.mark.django_db
@@ -265,14 +267,57 @@ def test_query_count_does_not_grow_with_the_number_of_tournaments(
         services.season_tournament_add(season=small, tournament=t, weight=1)
     for t in tournaments:
         services.season_tournament_add(season=large, tournament=t, weight=1)
-    selectors.season_standing(large)  # each tournament's record once per state
-    # The entries, their live versions, the players: the same for 2 and for 6 tournaments.
-    with django_assert_max_num_queries(3):
-        selectors.season_standing(small)
-    with django_assert_max_num_queries(3):
-        large_standing = selectors.season_standing(large)
+    small.refresh_from_db()
+    large.refresh_from_db()
+    season_standing(small)  # each tournament's record once per state, the ranking too
+    season_standing(large)
+    # A repeat reads the season's state (one query) and the cache: for 2 and for 6.
+    with django_assert_max_num_queries(1):
+        season_standing(small)
+    with django_assert_max_num_queries(1):
+        large_standing = season_standing(large)
     assert len(large_standing.rows) == 60
-    # A change in one tournament recomputes that tournament's record only.
+    # A change in one tournament recomputes that tournament's record only: the
+    # state, the entries, one record (about 40 queries), the players.
     services.participant_check_in(participant=tournaments[0].participants.first(), actor=organiser)
-    with django_assert_max_num_queries(3 + 40):
-        selectors.season_standing(large)
+    with django_assert_max_num_queries(3 + 40) as changed:
+        season_standing(large)
+    assert len(changed.captured_queries) > 3  # recomputed, not the old state's ranking
+    with django_assert_max_num_queries(1):
+        season_standing(large)
+
+
+def test_the_selector_knows_no_cache(organiser):
+    """``selectors.season_standing`` computes every time; caching is its callers' part."""
+    tournament = finished_tournament(names("S", 6), organiser=organiser, seed="s")
+    season = services.season_create(name="S", actor=organiser)
+    services.season_tournament_add(season=season, tournament=tournament, weight=1)
+    first = selectors.season_standing(season)
+    again = selectors.season_standing(season)
+    assert again == first
+    calls: list[int] = []
+
+    def record(t):
+        calls.append(t.pk)
+        return tournament_record(t)
+
+    selectors.season_standing(season, record_of=record)
+    assert calls == [tournament.pk]
+
+
+def test_a_change_of_the_seasons_list_moves_its_state(organiser):
+    one = finished_tournament(names("A", 6), organiser=organiser, seed="a")
+    two = finished_tournament(names("B", 6), organiser=organiser, seed="b")
+    season = services.season_create(name="S", actor=organiser)
+    services.season_tournament_add(season=season, tournament=one, weight=1)
+    season.refresh_from_db()
+    before = season_state(season)
+    assert len(season_standing(season).tournaments) == 1
+    services.season_tournament_add(season=season, tournament=two, weight=2)
+    season.refresh_from_db()
+    after = season_state(season)
+    assert after.version == before.version + 1 and after.tag != before.tag
+    assert [line.tournament for line in season_standing(season).tournaments] == [one.pk, two.pk]
+    services.season_tournament_remove(season=season, tournament=one)
+    season.refresh_from_db()
+    assert [line.tournament for line in season_standing(season).tournaments] == [two.pk]

@@ -11,10 +11,12 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from scoring.deal import LEGACY_DEAL_ALGORITHM
+from scoring.lots import ALGORITHM, LEGACY_ALGORITHM
 from tests import factories
 from tests.tournaments.services.backup_snapshot import snapshot, tournament_models
 from tournaments import selectors, services
-from tournaments.models import AuditEntry, GroupDraw, Result, Tournament
+from tournaments.models import AuditEntry, Game, GroupDraw, Result, Table, Tournament
 from tournaments.selectors import final_ranking, group_standings
 from tournaments.services.backup import BackupError
 from tournaments.services.backup.graph import EXCLUDED, tournament_graph
@@ -274,6 +276,27 @@ def test_a_version_1_backup_is_still_read(api):
     assert Result.objects.filter(game__tournament=restored).count() == len(data["results"])
     with pytest.raises(BackupError, match="already present"):
         services.import_tournament(data)
+    # A second version's file (its games carry the deal): sha256 draws, the old deal.
+    assert restored.group_draw.algorithm == ALGORITHM
+    tables = Table.objects.filter(tournament=restored)
+    assert tables and {tuple(sorted(t.algorithm.items())) for t in tables} == {
+        tuple(sorted(ALGORITHM.items()))
+    }
+    games = Game.objects.filter(tournament=restored)
+    assert {g.deal_algorithm["name"] for g in games} == {LEGACY_DEAL_ALGORITHM["name"]}
+
+
+def test_a_first_version_backup_keeps_its_python_random_draws():
+    """The first version dealt no characters and drew with Python's random: a file of
+    it (no ``dealt`` on its games) restores its draws with that algorithm."""
+    data = json.loads((Path(__file__).parent / "backup_v1.json").read_text(encoding="utf-8"))
+    for game in data["games"]:
+        del game["dealt"], game["revealed"]
+    restored = services.import_tournament(data)
+    assert restored.group_draw.algorithm == LEGACY_ALGORITHM
+    assert {t.algorithm["name"] for t in Table.objects.filter(tournament=restored)} == {
+        LEGACY_ALGORITHM["name"]
+    }
 
 
 def test_a_copy_that_would_repeat_a_unique_value_is_refused_whole():

@@ -2,7 +2,15 @@
 
 Version 1 listed its sections by hand; it is read as before. Its identity
 (``uid``) is derived from the name, date and creation time, so concurrent
-imports of one version-1 file also make one copy."""
+imports of one version-1 file also make one copy.
+
+Why it stays: the first and the second released versions (commits d5f3af2 and
+61b504b) wrote only version 1, so such files exist on organisers' disks. They
+name no lot algorithm; what made them says it. The first version dealt no
+characters (its games have no ``dealt`` key) and drew with Python's random
+(``LEGACY_ALGORITHM``); the second drew with ``sha256-fisher-yates`` and dealt
+with ``LEGACY_DEAL_ALGORITHM``. The restored records carry those, so that
+their draws and deals still verify and re-run."""
 
 from __future__ import annotations
 
@@ -15,6 +23,9 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.utils.dateparse import parse_datetime
+
+from scoring.deal import LEGACY_DEAL_ALGORITHM
+from scoring.lots import ALGORITHM, LEGACY_ALGORITHM
 
 from ...models import (
     AuditEntry,
@@ -87,6 +98,10 @@ class _Restore:
         self.participant: dict[int, int] = {}
         self.table: dict[int, int] = {}
         self.game: dict[int, int] = {}
+        # Only the second version's files carry the deal (see the module's docstring).
+        second = any("dealt" in g for g in data["games"])
+        self.algorithm = dict(ALGORITHM if second else LEGACY_ALGORITHM)
+        self.deal_algorithm = dict(LEGACY_DEAL_ALGORITHM)
 
     def run(self) -> Tournament:
         t = self.data["tournament"]
@@ -138,6 +153,7 @@ class _Restore:
                 seed=d["seed"],
                 five_tables=d["five_tables"],
                 drawn_by=self.users.get(d["drawn_by"]),
+                algorithm=self.algorithm,
             )
             _restore_times([draw], [d], "drawn_at")
 
@@ -152,6 +168,7 @@ class _Restore:
                 size=t["size"],
                 pick_order=[pid[p] for p in t["pick_order"]],
                 seed=t.get("seed", ""),
+                algorithm=self.algorithm,
             )
             for t in rows
         )
@@ -180,6 +197,7 @@ class _Restore:
                 # The character deal; absent in backups made before it existed.
                 dealt=g.get("dealt") or {},
                 revealed=g.get("revealed") or [],
+                deal_algorithm=self.deal_algorithm,
             )
             for g in rows
         )
@@ -237,6 +255,7 @@ class _Restore:
                 seeding=[pid[p] for p in k["seeding"]],
                 current_round=k["current_round"],
                 champion_id=pid[k["champion"]] if k["champion"] else None,
+                algorithm=self.algorithm,
             )
             _restore_times([knockout], [k], "started_at")
 
@@ -250,6 +269,7 @@ class _Restore:
                 candidates=[pid[p] for p in lot["candidates"]],
                 order=[pid[p] for p in lot["order"]],
                 places=lot["places"],
+                algorithm=self.algorithm,
             )
             for lot in rows
         )

@@ -27,8 +27,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from tournaments.names import fold
 from tournaments.selectors.standings import StandingRow, Standings
-from tournaments.web.public.common import search_key
 from tournaments.web.tables import METRIC_FORMATS, StandingsTable
 
 SORT_FIELD = "sort"
@@ -189,7 +189,7 @@ def leaderboard_board(
         lines.append(
             mark_safe(  # every value above went through escape()
                 f'<tr class="{css}" data-player="{row.participant.pk}" '
-                f'data-name="{escape(search_key(row.participant.name))}">{cells}</tr>'
+                f'data-name="{escape(fold(row.participant.name))}">{cells}</tr>'
             )
         )
     return Board(

@@ -11,7 +11,6 @@ Words used here:
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from django.shortcuts import get_object_or_404
@@ -62,9 +61,3 @@ def base_context(tournament: Tournament, nav: str) -> dict[str, Any]:
         "stage": stage.value,
         "stage_label": stage.label,
     }
-
-
-def search_key(text: str) -> str:
-    """Lower case without accents, so that "kruger" finds "Krüger"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))

@@ -1,9 +1,10 @@
 """Season pages: the ranking (phone-first, search and "find me"), a projector view,
 and a player's public profile (rules.md §13).
 
-The reads are ``selectors.season_standing``: each tournament's part is computed
-once per state of that tournament, so these pages cost a few queries. No birth
-date is shown anywhere here.
+The ranking is read once per state of the season (``tournaments.live.seasons``):
+a repeat costs a query for the state and a cache read, and the player page
+takes its rows from the same cached rankings. No birth date is shown anywhere
+here.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments import selectors
+from tournaments.live.seasons import season_standing, with_state
 from tournaments.models import Player, Season, SeasonTournament
+from tournaments.models.seasons import SEASON_ORDER
 
 
 def season_list(request: HttpRequest) -> HttpResponse:
@@ -21,8 +24,8 @@ def season_list(request: HttpRequest) -> HttpResponse:
 
 
 def season_ranking(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = get_object_or_404(Season, pk=season_id)
-    standing = selectors.season_standing(season)
+    season = get_object_or_404(with_state(Season.objects.all()), pk=season_id)
+    standing = season_standing(season)
     return render(
         request,
         "tournaments/public/season_ranking.html",
@@ -35,8 +38,8 @@ def season_ranking(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 def season_projector(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = get_object_or_404(Season, pk=season_id)
-    standing = selectors.season_standing(season)
+    season = get_object_or_404(with_state(Season.objects.all()), pk=season_id)
+    standing = season_standing(season)
     return render(
         request,
         "tournaments/public/season_projector.html",
@@ -45,11 +48,10 @@ def season_projector(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
-    """A player's tournaments, places and season points (no birth date)."""
+    """A player's tournaments, places and season points (no birth date): the rows of
+    the seasons' cached rankings (the seasons and their states in one query)."""
     player = get_object_or_404(Player, pk=player_id)
-    participants = list(
-        player.participants.select_related("tournament").order_by("tournament__date")
-    )
+    participants = list(player.participants.select_related("tournament").order_by(*SEASON_ORDER))
     tournament_ids = [p.tournament_id for p in participants]
     season_ids = set(
         SeasonTournament.objects.filter(tournament_id__in=tournament_ids).values_list(
@@ -58,8 +60,8 @@ def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
     )
     places: dict[int, int] = {}
     seasons = []
-    for season in Season.objects.filter(pk__in=season_ids).order_by("id"):
-        standing = selectors.season_standing(season)
+    for season in with_state(Season.objects.filter(pk__in=season_ids)).order_by("id"):
+        standing = season_standing(season)
         row = next((r for r in [*standing.rows, *standing.unranked] if r.player == player.pk), None)
         if row is not None:
             places.update({r.tournament: r.place for r in row.results})

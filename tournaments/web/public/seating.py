@@ -3,7 +3,7 @@
 Words used here:
 
 - The **search** (``?q=``) matches names ignoring case and accents
-  (``search_key``). Every row is rendered; those not matching carry
+  (``tournaments.names.fold``). Every row is rendered; those not matching carry
   ``hidden``, so that the page works without JavaScript and the script can
   still widen the search.
 """
@@ -19,7 +19,8 @@ from django_tables2 import RequestConfig
 
 from tournaments import selectors
 from tournaments.models import Participant, Tournament
-from tournaments.web.public.common import base_context, load_tournament, search_key
+from tournaments.names import fold
+from tournaments.web.public.common import base_context, load_tournament
 from tournaments.web.tables import SeatingTable
 
 
@@ -27,7 +28,7 @@ def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Who sits where: an alphabetical list and one list per table, searchable by name."""
     tournament = load_tournament(tournament_id)
     query = request.GET.get("q", "").strip()
-    needle = search_key(query)
+    needle = fold(query)
     seating = selectors.group_seating(tournament)
     rows: list[dict[str, Any]] = []
     per_table: list[dict[str, Any]] = []
@@ -35,7 +36,7 @@ def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
         seats = []
         for seat in table.seats:
             participant = seat.participant
-            key = search_key(participant.name)
+            key = fold(participant.name)
             seats.append(
                 {
                     "participant": participant,

@@ -23,7 +23,7 @@ from scoring.results import GameSpec, ResultInvalid, evaluate_result, validate_r
 from scoring.rulesets import Role, Side, side_label
 from tournaments import selectors, services
 from tournaments.errors import DomainError
-from tournaments.models import Game, OutboxReport, Result, ResultSeat, Seat, Stage, Tournament
+from tournaments.models import Game, Result, ResultSeat, Seat, Stage, Tournament
 from tournaments.web.forms import ResultEntry, live_problems
 
 from .access import StaffRequest, get_tournament, referee_required, render_staff
@@ -260,7 +260,6 @@ def result(request: StaffRequest, tournament_id: int, game_id: int) -> HttpRespo
         on_error=refusal.append,
     )
     if done is not None:
-        OutboxReport.objects.filter(game=page.game, reported_by=request.user).delete()
         return done
     if not refusal:  # the form did not parse
         return _render_result(request, page, entry)

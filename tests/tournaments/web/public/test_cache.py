@@ -18,7 +18,7 @@ from tests import factories
 from tests.language import in_english
 from tests.tournaments.web.public.pages import body, played
 from tournaments import selectors, services
-from tournaments.web.public.common import search_key
+from tournaments.names import fold
 
 pytestmark = pytest.mark.django_db
 
@@ -117,7 +117,7 @@ def test_rows_carry_what_search_and_find_me_need(referee):
     html = body(_client().get(reverse("leaderboard", args=[tournament.pk])))
     player = tournament.participants.order_by("id").first()
     assert f'data-player="{player.pk}"' in html
-    assert f'data-name="{search_key(player.name)}"' in html
+    assert f'data-name="{fold(player.name)}"' in html
     assert 'id="leaderboard-filter"' in html
     assert "Find me" in html
 
