@@ -19,7 +19,6 @@ print(json.dumps({**{name: getattr(settings, name) for name in (
     "SITE_URL", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "SESSION_COOKIE_SECURE",
     "CSRF_COOKIE_SECURE", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS",
     "SECURE_PROXY_SSL_HEADER", "DEBUG", "TRUSTED_PROXIES")},
-    "NUM_PROXIES": settings.REST_FRAMEWORK["NUM_PROXIES"],
     "CONN_MAX_AGE": settings.DATABASES["default"]["CONN_MAX_AGE"],
     "OPTIONS": settings.DATABASES["default"].get("OPTIONS", {})}))
 """
@@ -57,7 +56,7 @@ def test_the_hall_is_production_over_plain_http_on_its_address():
     # Nobody stands in front of the hall's server: nobody can claim HTTPS or another
     # address, whatever the environment says; each phone counts as itself.
     assert found["SECURE_PROXY_SSL_HEADER"] is None
-    assert found["DEBUG"] is False and found["TRUSTED_PROXIES"] == 0 and found["NUM_PROXIES"] == 0
+    assert found["DEBUG"] is False and found["TRUSTED_PROXIES"] == 0
     # Under ASGI a request's thread is its own: no connection kept per thread.
     assert found["CONN_MAX_AGE"] == 0 and "pool" not in found["OPTIONS"]
 

@@ -52,7 +52,6 @@ SECURE_PROXY_SSL_HEADER = None  # type: ignore[assignment]
 # One ASGI server on the hall's port and nobody in front of it: the client
 # address is the phone's own, whatever a phone writes into X-Forwarded-For.
 TRUSTED_PROXIES = 0
-REST_FRAMEWORK = {**REST_FRAMEWORK, "NUM_PROXIES": 0}  # noqa: F405
 
 # Under ASGI every request's synchronous code runs in a thread of its own, so a
 # connection kept per thread would be a connection per request left open

@@ -97,7 +97,7 @@ class EventStreamApi(BaseApi):
         if state is None:
             raise exceptions.NotFound()
         last = request.headers.get("Last-Event-ID")
-        response: HttpResponse
+        response: HttpResponse | StreamingHttpResponse
         if isinstance(request._request, ASGIRequest):
             first = encode_event(tournament_id, state) if first_state_to_send(state, last) else b""
             response = HttpResponse(first, content_type=EVENT_STREAM)

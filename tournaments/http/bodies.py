@@ -21,7 +21,7 @@ import asyncio
 import io
 import json
 import time
-from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -33,7 +33,7 @@ from tournaments.http.api import error_body, is_api
 
 __all__ = ["with_bounded_bodies"]
 
-Scope = MutableMapping[str, Any]
+Scope = dict[str, Any]
 Message = Mapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
