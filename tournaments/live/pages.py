@@ -44,7 +44,7 @@ from django.utils.translation import get_language
 
 from tournaments.models import Tournament
 
-from .http import StateBody, live_etag, no_cache, not_modified, serve, state_body, state_version
+from .http import StateBody, live_condition, live_etag, serve, state_body, state_version
 from .store import keep, once_per_state
 
 __all__ = [
@@ -260,14 +260,23 @@ def live_views(live: LivePage) -> tuple[TournamentView, TournamentView]:
             per_request=live.per_request,
         )
 
+    def poll(request: HttpRequest, tournament_id: int) -> tuple[int, str, QueryDict]:
+        """The version, variant and query a poll reads: once per request, so that the
+        tag and the body cost one query together (kept on the request)."""
+        if not hasattr(request, "live_poll"):
+            query = canonical_query(request, live.reads)
+            variant = f"{get_language()}|{query.urlencode()}"
+            request.live_poll = (state_version(tournament_id), variant, query)  # type: ignore[attr-defined]
+        found: tuple[int, str, QueryDict] = request.live_poll  # type: ignore[attr-defined]
+        return found
+
+    def fragment_etag(request: HttpRequest, tournament_id: int) -> str:
+        version, variant, _ = poll(request, tournament_id)
+        return live_etag(live.kind, version=version, variant=variant)
+
+    @live_condition(fragment_etag)
     def fragment(request: HttpRequest, tournament_id: int) -> HttpResponse:
-        version = state_version(tournament_id)
-        query = canonical_query(request, live.reads)
-        variant = f"{get_language()}|{query.urlencode()}"
-        etag = live_etag(live.kind, version=version, variant=variant)
-        unchanged = not_modified(request, etag)
-        if unchanged is not None:
-            return unchanged
+        version, variant, query = poll(request, tournament_id)
         seen = as_read(request, query)
 
         def draw() -> StateBody:
@@ -282,9 +291,7 @@ def live_views(live: LivePage) -> tuple[TournamentView, TournamentView]:
             variant=variant,
             render=draw,
         )
-        response = serve(request, state)
-        response["ETag"] = quote_etag(etag)
-        return no_cache(response)
+        return serve(request, state)
 
     page.__name__ = page.__qualname__ = live.name
     fragment.__name__ = fragment.__qualname__ = f"{live.name}_fragment"
