@@ -27,12 +27,14 @@ Words used here:
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
@@ -45,7 +47,7 @@ from django.utils.translation import get_language
 from tournaments.models import Tournament
 
 from .http import StateBody, live_condition, live_etag, serve, state_body, state_version
-from .store import keep, once_per_state
+from .store import STATE_RENDER_SECONDS, once_per_state, state_key
 
 __all__ = [
     "AS_NOBODY",
@@ -178,14 +180,16 @@ def state_page(
             around={**around, "page_path": page_path},
         )
         # Kept as two entries: an anonymous visitor's request loads only the page.
-        for part, value in (("page", drawn.page), ("state", (drawn.state, drawn.around))):
-            keep(
-                kind=f"{kind}:{part}",
-                tournament_id=tournament_id,
-                version=version,
-                variant=variant,
-                value=value,
-            )
+        key = functools.partial(
+            state_key, tournament_id=tournament_id, version=version, variant=variant
+        )
+        cache.set_many(
+            {
+                key(kind=f"{kind}:page"): drawn.page,
+                key(kind=f"{kind}:state"): (drawn.state, drawn.around),
+            },
+            timeout=STATE_RENDER_SECONDS,
+        )
         return drawn
 
     if not request.user.is_authenticated and settings.CSRF_COOKIE_NAME not in request.COOKIES:
