@@ -24,7 +24,7 @@ import gzip
 import hashlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -51,18 +51,17 @@ _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 @dataclass(frozen=True)
 class StateBody:
-    """A body computed once per state; ``around`` is plain data the page around it needs."""
+    """A body computed once per state, and its gzip ("" where that would not pay)."""
 
     body: bytes
     gzipped: bytes = b""
-    around: dict[str, Any] = field(default_factory=dict)
 
 
-def state_body(text: str, *, around: dict[str, Any] | None = None) -> StateBody:
+def state_body(text: str) -> StateBody:
     """``text`` encoded, and compressed once if that pays."""
     body = text.encode()
     gzipped = gzip.compress(body, compresslevel=6) if len(body) >= GZIP_MIN_BYTES else b""
-    return StateBody(body=body, gzipped=gzipped, around=around or {})
+    return StateBody(body=body, gzipped=gzipped)
 
 
 def state_version(tournament_id: int) -> int:

@@ -4,17 +4,17 @@ Words used here:
 
 - The **state part** of a page is what it shows of the tournament's state,
   between ``{% state %}`` and ``{% endstate %}`` (``templatetags.live_state``):
-  the same for every visitor, rendered once per state **as nobody** (no user,
-  no staff link, no CSRF token) and kept by ``once_per_state``.
+  the same for every visitor, rendered once per state **anonymously** (no
+  user, no staff link, no CSRF token) and kept by ``once_per_state``.
 - The **frame** is the rest: the site header (the visitor's name, the logout
   form with its token, the staff link), the title, the projector's QR code.
   It is drawn for each logged-in visitor around the cached state part, from
-  **around** (plain data the frame needs: the tournament's id and name, the
-  menu entry) and the request. Nothing is cut out of or spliced into HTML.
-- The one render that fills the cache renders the whole page as nobody, and
+  **frame data** (plain data: the tournament's id and name, the menu entry)
+  and the request. Nothing is cut out of or spliced into HTML.
+- The one render that fills the cache renders the whole page anonymously, and
   keeps both the state part (captured by the tag) and the whole page
   (gzipped), which anonymous visitors get as it is.
-- **reads**: the query parameters a page reads, each with the values it
+- A page's **reads**: the query parameters it reads, each with the values it
   knows. Everything else in the query string (junk, tracking tags, unknown
   sort keys) is dropped before the page is rendered or looked up, so it makes
   no cache entry and costs no render. Nor does the ``Host`` header: nothing
@@ -50,14 +50,14 @@ from .http import StateBody, live_condition, live_etag, serve, state_body, state
 from .store import STATE_RENDER_SECONDS, once_per_state, state_key
 
 __all__ = [
-    "AS_NOBODY",
+    "ANONYMOUS_CONTEXT",
+    "CachedPage",
     "LivePage",
-    "PageState",
     "Reads",
-    "around_of",
     "canonical_query",
+    "frame_data_of",
     "live_views",
-    "render_as_nobody",
+    "render_anonymously",
     "sort_values",
     "state_page",
 ]
@@ -67,7 +67,7 @@ T = TypeVar("T")
 #: A page's query parameters and the values it knows of each.
 Reads = Mapping[str, Collection[str]]
 #: What a page renders from: the request as the page sees it (only the parameters
-#: it reads), the live version and the variant; returns the context and ``around``.
+#: it reads), the live version and the variant; returns the context and the frame data.
 Render = Callable[[HttpRequest, int, str], tuple[dict[str, Any], dict[str, Any]]]
 #: Builds a context from the request and the loaded tournament.
 ContextFunction = Callable[[HttpRequest, Tournament], dict[str, Any]]
@@ -77,7 +77,7 @@ TournamentView = Callable[[HttpRequest, int], HttpResponse]
 #: What a page rendered for the cache sees instead of the visitor. The language
 #: switch then takes its token from the CSRF cookie when it is sent
 #: (``static/js/live.js``), so the page holds no secret and may be compressed.
-AS_NOBODY: dict[str, Any] = {
+ANONYMOUS_CONTEXT: dict[str, Any] = {
     "user": AnonymousUser(),
     "csrf_cookie_name": settings.CSRF_COOKIE_NAME,
     "show_staff_link": False,
@@ -101,7 +101,7 @@ def canonical_query(request: HttpRequest, reads: Reads) -> QueryDict:
     return query
 
 
-def as_read(request: HttpRequest, query: QueryDict) -> HttpRequest:
+def with_query(request: HttpRequest, query: QueryDict) -> HttpRequest:
     """A copy of ``request`` whose query string is only ``query``."""
     seen = copy.copy(request)
     seen.GET = query  # type: ignore[assignment]  # immutable, as Django's own
@@ -109,27 +109,24 @@ def as_read(request: HttpRequest, query: QueryDict) -> HttpRequest:
     return seen
 
 
-def render_as_nobody(request: HttpRequest, template: str, context: dict[str, Any]) -> str:
-    """``template`` rendered with nothing of the visitor in it (see ``AS_NOBODY``)."""
-    return render_to_string(template, {**context, **AS_NOBODY}, request=request)
+def render_anonymously(request: HttpRequest, template: str, context: dict[str, Any]) -> str:
+    """``template`` rendered with nothing of the visitor in it (see ``ANONYMOUS_CONTEXT``)."""
+    return render_to_string(template, {**context, **ANONYMOUS_CONTEXT}, request=request)
 
 
-def around_of(tournament: Tournament, nav: str, **more: Any) -> dict[str, Any]:
+def frame_data_of(tournament: Tournament, nav: str, **more: Any) -> dict[str, Any]:
     """What the frame of a tournament's page needs, as plain data."""
     return {"tournament": {"pk": tournament.pk, "name": tournament.name}, "nav": nav, **more}
 
 
 @dataclass(frozen=True)
-class PageState:
-    """One state of a page: the whole page as nobody, its state part and ``around``."""
+class CachedPage:
+    """One state of a page: the whole page rendered anonymously, its state part, and
+    the frame data a logged-in visitor's page is drawn from around the state part."""
 
     page: StateBody
     state: str
-    around: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def state_and_around(self) -> tuple[str, dict[str, Any]]:
-        return self.state, self.around
+    frame_data: dict[str, Any] = field(default_factory=dict)
 
 
 def state_page(
@@ -161,23 +158,23 @@ def state_page(
             render=render_part,
         )
 
-    def draw() -> PageState:
-        seen = as_read(request, query)
+    def draw() -> CachedPage:
+        seen = with_query(request, query)
         match = request.resolver_match
         page_path = reverse(match.view_name, kwargs=match.kwargs) if match else request.path
         if query:
             page_path = f"{page_path}?{query.urlencode()}"
-        context, around = render(seen, version, variant)
+        context, frame_data = render(seen, version, variant)
         capture: list[str] = []
-        html = render_as_nobody(
+        html = render_anonymously(
             seen, template, {**context, "page_path": page_path, "state_capture": capture}
         )
         if len(capture) != 1:
             raise ImproperlyConfigured(f"{template} needs one {{% state %}} part.")
-        drawn = PageState(
+        drawn = CachedPage(
             page=state_body(html) if per_request is None else StateBody(body=b""),
             state=capture[0],
-            around={**around, "page_path": page_path},
+            frame_data={**frame_data, "page_path": page_path},
         )
         # Kept as two entries: an anonymous visitor's request loads only the page.
         key = functools.partial(
@@ -186,7 +183,7 @@ def state_page(
         cache.set_many(
             {
                 key(kind=f"{kind}:page"): drawn.page,
-                key(kind=f"{kind}:state"): (drawn.state, drawn.around),
+                key(kind=f"{kind}:state"): (drawn.state, drawn.frame_data),
             },
             timeout=STATE_RENDER_SECONDS,
         )
@@ -195,12 +192,21 @@ def state_page(
     if not request.user.is_authenticated and settings.CSRF_COOKIE_NAME not in request.COOKIES:
         get_token(request)  # the cookie the language switch sends its token from
     if request.user.is_authenticated or per_request is not None:
-        state, around = cached("state", lambda: draw().state_and_around)
-        frame = {**around, **_frame(as_read(request, query), per_request), "state_body": state}
+
+        def state_and_frame_data() -> tuple[str, dict[str, Any]]:
+            drawn = draw()
+            return drawn.state, drawn.frame_data
+
+        state, frame_data = cached("state", state_and_frame_data)
+        frame = {
+            **frame_data,
+            **_frame(with_query(request, query), per_request),
+            "state_body": state,
+        }
         if request.user.is_authenticated:
             response = HttpResponse(render_to_string(template, frame, request=request))
-        else:  # drawn as nobody: it may be compressed
-            response = serve(request, state_body(render_as_nobody(request, template, frame)))
+        else:  # drawn anonymously: it may be compressed
+            response = serve(request, state_body(render_anonymously(request, template, frame)))
     else:
         page = cached("page", lambda: draw().page)
         response = serve(request, page)
@@ -252,7 +258,7 @@ def live_views(live: LivePage) -> tuple[TournamentView, TournamentView]:
             data["etag"] = quote_etag(live_etag(live.kind, version=version, variant=variant))
             if live.page_context is not None:
                 data.update(live.page_context(seen, tournament))
-            return data, around_of(tournament, data["nav"])
+            return data, frame_data_of(tournament, data["nav"])
 
         return state_page(
             request,
@@ -281,11 +287,11 @@ def live_views(live: LivePage) -> tuple[TournamentView, TournamentView]:
     @live_condition(fragment_etag)
     def fragment(request: HttpRequest, tournament_id: int) -> HttpResponse:
         version, variant, query = poll(request, tournament_id)
-        seen = as_read(request, query)
+        seen = with_query(request, query)
 
         def draw() -> StateBody:
             tournament = live.load(tournament_id)
-            html = render_as_nobody(seen, live.fragment_template, live.context(seen, tournament))
+            html = render_anonymously(seen, live.fragment_template, live.context(seen, tournament))
             return state_body(html)
 
         state = once_per_state(
