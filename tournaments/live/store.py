@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from django.core.cache import cache
 
@@ -83,8 +83,8 @@ def once_per_state(
     """
     key = state_key(kind=kind, tournament_id=tournament_id, version=version, variant=variant)
     if not exclusive:
-        kept: T = cache.get_or_set(key, render, timeout=STATE_RENDER_SECONDS)
-        return kept
+        # Never None here: a callable default is computed and kept on a miss.
+        return cast("T", cache.get_or_set(key, render, timeout=STATE_RENDER_SECONDS))
     found: T | None = cache.get(key)
     if found is not None:
         return found
