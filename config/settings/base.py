@@ -264,6 +264,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Runs BANG! and Showdown tournaments on the model of the German championship.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Strict inputs keep their names (tournaments.api.schema_extensions.postprocess),
+    # after drf-spectacular's own hook has named the enums.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema_extensions.postprocess",
+    ],
     # Inputs and answers are separate components: an upload is binary, a
     # strict input refuses unknown keys, an answer's read-only fields are required.
     "COMPONENT_SPLIT_REQUEST": True,

@@ -27,13 +27,39 @@ from rest_framework.request import Request
 from tournaments.events import encode_event, sync_stream
 from tournaments.events.hub import read_states
 from tournaments.events.stream import first_state_to_send
+from tournaments.live import WHAT
 
 from .common import BaseApi
 from .documents import PassthroughRenderer
 
-__all__ = ["EVENT_STREAM", "EventStreamApi"]
+__all__ = ["EVENT_SCHEMA", "EVENT_STREAM", "EventStreamApi"]
 
 EVENT_STREAM = "text/event-stream"
+
+#: One event as a client that parses Server-Sent Events reads it (OpenAPI before
+#: 3.2: the ``text/event-stream`` schema describes each event; the document is
+#: 3.0, so ``data``'s JSON shape is pinned by a pattern over the exact bytes
+#: ``encode_event`` writes, and described beside it).
+EVENT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "One Server-Sent Event.",
+    "properties": {
+        "event": {"type": "string", "enum": ["state"]},
+        "id": {"type": "string", "pattern": r"^(0|[1-9][0-9]*)$", "description": "The version."},
+        "data": {
+            "type": "string",
+            "description": 'JSON: {"tournament": <id>, "version": <the same as id>, "what": '
+            + " | ".join(f'"{what}"' for what in WHAT)
+            + "}.",
+            "pattern": r'^\{"tournament": [1-9][0-9]*, "version": (0|[1-9][0-9]*), '
+            + r'"what": "('
+            + "|".join(WHAT)
+            + r')"\}$',
+            "example": '{"tournament": 7, "version": 12, "what": "result"}',
+        },
+    },
+    "required": ["event", "id", "data"],
+}
 
 _DESCRIPTION = (
     "Server-Sent Events: the tournament's live version, at once and after every change of its"
@@ -88,7 +114,7 @@ class EventStreamApi(BaseApi):
         ],
         responses={
             (200, EVENT_STREAM): OpenApiResponse(
-                OpenApiTypes.STR, description="An endless stream of `state` events."
+                EVENT_SCHEMA, description="An endless stream of `state` events."
             )
         },
     )

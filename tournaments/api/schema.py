@@ -30,6 +30,10 @@ names collide; components are named after the qualified name instead
 (``ResultApiInput``). Strict inputs (``StrictSerializer``) refuse unknown keys,
 so their components say ``additionalProperties: false``; they are input-only
 and keep their name without drf-spectacular's ``Request`` suffix.
+
+All of it goes through drf-spectacular's public seams: the inspector's public
+methods here (``get_operation``, ``get_auth``, ``get_serializer_name``), and its
+extensions and a post-processing hook in ``schema_extensions``.
 """
 
 from __future__ import annotations
@@ -39,18 +43,16 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema as BaseAutoSchema
 from drf_spectacular.plumbing import ResolvedComponent
 from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import SAFE_METHODS
+from rest_framework.settings import api_settings
 
-from tournaments.preferences import SETTINGS
+from .schema_extensions import list_bounds
 
-from .fields import SettingsField, StrictSerializer
-
-__all__ = ["ERROR_COMPONENT", "AutoSchema", "ErrorCodes", "error_schema", "settings_schema"]
+__all__ = ["ERROR_COMPONENT", "AutoSchema", "ErrorCodes", "error_schema"]
 
 #: Declared error codes of a view: method → status → codes.
 ErrorCodes = Mapping[str, Mapping[int, Sequence[str]]]
@@ -155,40 +157,6 @@ def error_schema() -> dict[str, Any]:
     }
 
 
-def settings_schema(*, direction: str) -> dict[str, Any]:
-    """A tournament's ``settings`` (``preferences.SETTINGS``): every key, its type and bounds.
-
-    In a request every key is optional (the defaults apply) and no other is
-    accepted; an answer always carries every key with its effective value.
-    """
-    properties: dict[str, Any] = {}
-    for setting in SETTINGS:
-        kind = {int: "integer", bool: "boolean", str: "string"}[setting.kind]
-        prop: dict[str, Any] = {"type": kind}
-        if setting.minimum is not None:
-            prop["minimum"] = setting.minimum
-        if setting.maximum is not None:
-            prop["maxLength" if setting.kind is str else "maximum"] = setting.maximum
-        if setting.nullable:
-            prop["nullable"] = True
-        prop["default"] = setting.default
-        prop["description"] = str(setting.label)
-        properties[setting.key] = prop
-    schema: dict[str, Any] = {"type": "object", "properties": properties}
-    if direction == "request":
-        schema["additionalProperties"] = False
-    else:
-        schema["required"] = list(properties)
-    return schema
-
-
-class SettingsFieldExtension(OpenApiSerializerFieldExtension):
-    target_class = SettingsField
-
-    def map_serializer_field(self, auto_schema: Any, direction: str) -> dict[str, Any]:
-        return settings_schema(direction=direction)
-
-
 def input_codes(serializer: Any) -> set[str]:
     """Every error code the fields of ``serializer`` (a class, instance or list) can raise."""
     if isinstance(serializer, type):
@@ -210,27 +178,6 @@ def input_codes(serializer: Any) -> set[str]:
     return codes
 
 
-def list_bounds(serializer: serializers.ListSerializer[Any]) -> dict[str, int]:
-    """A list input's length bounds, which drf-spectacular leaves out."""
-    bounds: dict[str, int] = {}
-    # Set by ListSerializer.__init__; the stubs do not know them.
-    least = max(0 if serializer.allow_empty else 1, getattr(serializer, "min_length", None) or 0)
-    most = getattr(serializer, "max_length", None)
-    if least:
-        bounds["minItems"] = least
-    if most is not None:
-        bounds["maxItems"] = most
-    return bounds
-
-
-def text_pattern(field: serializers.CharField) -> str:
-    """What DRF's CharField refuses beyond its lengths: NUL characters and, unless
-    blank is allowed, a text that is only whitespace (it is trimmed)."""
-    if field.allow_blank or not field.trim_whitespace:
-        return r"^[^\x00]*$"
-    return r"^[^\x00]*[^\s\x00][^\x00]*$"
-
-
 class AutoSchema(BaseAutoSchema):
     """drf-spectacular's inspector, plus every error answer and anonymous access."""
 
@@ -238,47 +185,6 @@ class AutoSchema(BaseAutoSchema):
 
     def get_serializer_name(self, serializer: Any, direction: str) -> str:
         return type(serializer).__qualname__.replace(".", "").replace("Serializer", "")
-
-    def _get_serializer_name(
-        self, serializer: Any, direction: str, bypass_extensions: bool = False
-    ) -> str:
-        name = super()._get_serializer_name(serializer, direction, bypass_extensions)
-        strict = isinstance(serializer, StrictSerializer) or name.endswith("InputRequest")
-        if direction == "request" and strict and name.endswith("Request"):
-            name = name.removesuffix("Request")
-        return name
-
-    def _map_serializer(
-        self, serializer: Any, direction: str, bypass_extensions: bool = False
-    ) -> dict[str, Any]:
-        schema: dict[str, Any] = super()._map_serializer(serializer, direction, bypass_extensions)
-        if isinstance(serializer, StrictSerializer):
-            if schema.get("description") == StrictSerializer.__doc__:
-                del schema["description"]  # inherited, says nothing of this input
-            if direction == "request":
-                schema["additionalProperties"] = False
-        return schema
-
-    def _map_serializer_field(
-        self, field: Any, direction: str, bypass_extensions: bool = False
-    ) -> dict[str, Any]:
-        schema: dict[str, Any] = super()._map_serializer_field(field, direction, bypass_extensions)
-        if isinstance(field, serializers.ListSerializer):
-            schema.update(list_bounds(field))
-        if direction == "request" and isinstance(field, serializers.CharField):
-            schema.setdefault("pattern", text_pattern(field))
-        return schema
-
-    def _unwrap_list_serializer(self, serializer: Any, direction: Any) -> dict[str, Any] | None:
-        schema: dict[str, Any] | None = super()._unwrap_list_serializer(serializer, direction)
-        if schema is not None and isinstance(serializer, serializers.ListSerializer):
-            schema.update(list_bounds(serializer))
-        return schema
-
-    def _get_format_parameters(self) -> list[Any]:
-        # ``?format=`` picks a renderer only for people in a browser; documents
-        # refuse it and JSON is the default: it is no part of the contract.
-        return []
 
     # --- who may call -------------------------------------------------------------
 
@@ -306,6 +212,18 @@ class AutoSchema(BaseAutoSchema):
         )
         if operation is None:
             return None
+        # ``?format=`` picks a renderer only for people in a browser; documents
+        # refuse it and JSON is the default: it is no part of the contract.
+        skip = ("query", api_settings.URL_FORMAT_OVERRIDE)
+        parameters = [p for p in operation.get("parameters", []) if (p["in"], p["name"]) != skip]
+        if parameters:
+            operation["parameters"] = parameters
+        else:
+            operation.pop("parameters", None)
+        request = self.get_request_serializer() if "requestBody" in operation else None
+        if isinstance(request, serializers.ListSerializer):  # a list body: its bounds
+            for media in operation["requestBody"]["content"].values():
+                media["schema"].update(list_bounds(request))
         self.registry.register_on_missing(
             ResolvedComponent(
                 name=ERROR_COMPONENT,

@@ -7,7 +7,8 @@ Below both ``tournaments.web`` and ``tournaments.api`` (it imports neither):
   the commit: the push channel).
 - ``store``: ``once_per_state``, the cache of what is computed from a
   tournament's state alone, and ``RenderBusy`` for exclusive renders.
-- ``http``: state bodies (gzipped once), ``serve``, the live ETag and ``304``.
+- ``http``: state bodies (gzipped once), ``serve``, the live ETag (``304`` by
+  Django's ``condition``).
 - ``pages``: a public page composed from its cached state body and the part
   drawn for each visitor (header, name, forms and their tokens).
 """
@@ -16,9 +17,9 @@ from __future__ import annotations
 
 from .http import (
     StateBody,
+    live_condition,
     live_etag,
     no_cache,
-    not_modified,
     serve,
     state_body,
     state_version,
@@ -42,11 +43,11 @@ __all__ = [
     "StateBody",
     "What",
     "live_bump",
+    "live_condition",
     "live_etag",
     "live_version",
     "live_versions",
     "no_cache",
-    "not_modified",
     "on_change",
     "once_per_state",
     "serve",

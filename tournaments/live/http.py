@@ -9,7 +9,9 @@ Words used here:
   (``lb``, ``pj``, ``ko``, ``standings``), the language and the query
   parameters read. A poll sends it back as ``If-None-Match``
   (``static/js/live.js``); while nothing has changed the answer is ``304 Not
-  Modified`` after a single cheap query.
+  Modified`` after a single cheap query. Django's ``condition`` compares the
+  tags and answers the ``304``; ``live_condition`` adds only ``no_cache``,
+  which ``condition`` does not put on a ``304``.
 
 The gzip rule (BREACH): only a state body is ever compressed; a response that
 carries a CSRF token or anything of the visitor is never compressed.
@@ -17,24 +19,26 @@ carries a CSRF token or anything of the visitor is never compressed.
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.http import parse_etags, quote_etag
+from django.views.decorators.http import condition
 
 from .version import live_version
 
 __all__ = [
     "GZIP_MIN_BYTES",
     "StateBody",
+    "live_condition",
     "live_etag",
     "no_cache",
-    "not_modified",
     "serve",
     "state_body",
     "state_version",
@@ -47,18 +51,17 @@ _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 @dataclass(frozen=True)
 class StateBody:
-    """A body computed once per state; ``around`` is plain data the page around it needs."""
+    """A body computed once per state, and its gzip ("" where that would not pay)."""
 
     body: bytes
     gzipped: bytes = b""
-    around: dict[str, Any] = field(default_factory=dict)
 
 
-def state_body(text: str, *, around: dict[str, Any] | None = None) -> StateBody:
+def state_body(text: str) -> StateBody:
     """``text`` encoded, and compressed once if that pays."""
     body = text.encode()
     gzipped = gzip.compress(body, compresslevel=6) if len(body) >= GZIP_MIN_BYTES else b""
-    return StateBody(body=body, gzipped=gzipped, around=around or {})
+    return StateBody(body=body, gzipped=gzipped)
 
 
 def state_version(tournament_id: int) -> int:
@@ -88,16 +91,22 @@ def live_etag(kind: str, *, version: int, variant: str) -> str:
     return f"{kind}-{version}-{digest}"
 
 
-def not_modified(request: HttpRequest, etag: str) -> HttpResponse | None:
-    """``304 Not Modified`` when the client holds ``etag`` already (GET and HEAD only)."""
-    if request.method not in ("GET", "HEAD"):
-        return None
-    held = parse_etags(request.headers.get("If-None-Match", ""))
-    if "*" not in held and quote_etag(etag) not in {tag.removeprefix("W/") for tag in held}:
-        return None
-    response = HttpResponseNotModified()
-    response["ETag"] = quote_etag(etag)
-    return no_cache(response)
+View = Callable[..., HttpResponse]
+
+
+def live_condition(etag: Callable[..., str]) -> Callable[[View], View]:
+    """Django's ``condition(etag_func=etag)``, every answer (the ``304`` too) ``no_cache``."""
+
+    def decorator(view: View) -> View:
+        conditional = condition(etag_func=etag)(view)
+
+        @functools.wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            return no_cache(conditional(request, *args, **kwargs))
+
+        return wrapped
+
+    return decorator
 
 
 def no_cache(response: HttpResponse) -> HttpResponse:

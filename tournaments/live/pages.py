@@ -4,17 +4,17 @@ Words used here:
 
 - The **state part** of a page is what it shows of the tournament's state,
   between ``{% state %}`` and ``{% endstate %}`` (``templatetags.live_state``):
-  the same for every visitor, rendered once per state **as nobody** (no user,
-  no staff link, no CSRF token) and kept by ``once_per_state``.
+  the same for every visitor, rendered once per state **anonymously** (no
+  user, no staff link, no CSRF token) and kept by ``once_per_state``.
 - The **frame** is the rest: the site header (the visitor's name, the logout
   form with its token, the staff link), the title, the projector's QR code.
   It is drawn for each logged-in visitor around the cached state part, from
-  **around** (plain data the frame needs: the tournament's id and name, the
-  menu entry) and the request. Nothing is cut out of or spliced into HTML.
-- The one render that fills the cache renders the whole page as nobody, and
+  **frame data** (plain data: the tournament's id and name, the menu entry)
+  and the request. Nothing is cut out of or spliced into HTML.
+- The one render that fills the cache renders the whole page anonymously, and
   keeps both the state part (captured by the tag) and the whole page
   (gzipped), which anonymous visitors get as it is.
-- **reads**: the query parameters a page reads, each with the values it
+- A page's **reads**: the query parameters it reads, each with the values it
   knows. Everything else in the query string (junk, tracking tags, unknown
   sort keys) is dropped before the page is rendered or looked up, so it makes
   no cache entry and costs no render. Nor does the ``Host`` header: nothing
@@ -27,12 +27,14 @@ Words used here:
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
@@ -44,18 +46,18 @@ from django.utils.translation import get_language
 
 from tournaments.models import Tournament
 
-from .http import StateBody, live_etag, no_cache, not_modified, serve, state_body, state_version
-from .store import keep, once_per_state
+from .http import StateBody, live_condition, live_etag, serve, state_body, state_version
+from .store import STATE_RENDER_SECONDS, once_per_state, state_key
 
 __all__ = [
-    "AS_NOBODY",
+    "ANONYMOUS_CONTEXT",
+    "CachedPage",
     "LivePage",
-    "PageState",
     "Reads",
-    "around_of",
     "canonical_query",
+    "frame_data_of",
     "live_views",
-    "render_as_nobody",
+    "render_anonymously",
     "sort_values",
     "state_page",
 ]
@@ -65,7 +67,7 @@ T = TypeVar("T")
 #: A page's query parameters and the values it knows of each.
 Reads = Mapping[str, Collection[str]]
 #: What a page renders from: the request as the page sees it (only the parameters
-#: it reads), the live version and the variant; returns the context and ``around``.
+#: it reads), the live version and the variant; returns the context and the frame data.
 Render = Callable[[HttpRequest, int, str], tuple[dict[str, Any], dict[str, Any]]]
 #: Builds a context from the request and the loaded tournament.
 ContextFunction = Callable[[HttpRequest, Tournament], dict[str, Any]]
@@ -75,7 +77,7 @@ TournamentView = Callable[[HttpRequest, int], HttpResponse]
 #: What a page rendered for the cache sees instead of the visitor. The language
 #: switch then takes its token from the CSRF cookie when it is sent
 #: (``static/js/live.js``), so the page holds no secret and may be compressed.
-AS_NOBODY: dict[str, Any] = {
+ANONYMOUS_CONTEXT: dict[str, Any] = {
     "user": AnonymousUser(),
     "csrf_cookie_name": settings.CSRF_COOKIE_NAME,
     "show_staff_link": False,
@@ -99,7 +101,7 @@ def canonical_query(request: HttpRequest, reads: Reads) -> QueryDict:
     return query
 
 
-def as_read(request: HttpRequest, query: QueryDict) -> HttpRequest:
+def with_query(request: HttpRequest, query: QueryDict) -> HttpRequest:
     """A copy of ``request`` whose query string is only ``query``."""
     seen = copy.copy(request)
     seen.GET = query  # type: ignore[assignment]  # immutable, as Django's own
@@ -107,27 +109,24 @@ def as_read(request: HttpRequest, query: QueryDict) -> HttpRequest:
     return seen
 
 
-def render_as_nobody(request: HttpRequest, template: str, context: dict[str, Any]) -> str:
-    """``template`` rendered with nothing of the visitor in it (see ``AS_NOBODY``)."""
-    return render_to_string(template, {**context, **AS_NOBODY}, request=request)
+def render_anonymously(request: HttpRequest, template: str, context: dict[str, Any]) -> str:
+    """``template`` rendered with nothing of the visitor in it (see ``ANONYMOUS_CONTEXT``)."""
+    return render_to_string(template, {**context, **ANONYMOUS_CONTEXT}, request=request)
 
 
-def around_of(tournament: Tournament, nav: str, **more: Any) -> dict[str, Any]:
+def frame_data_of(tournament: Tournament, nav: str, **more: Any) -> dict[str, Any]:
     """What the frame of a tournament's page needs, as plain data."""
     return {"tournament": {"pk": tournament.pk, "name": tournament.name}, "nav": nav, **more}
 
 
 @dataclass(frozen=True)
-class PageState:
-    """One state of a page: the whole page as nobody, its state part and ``around``."""
+class CachedPage:
+    """One state of a page: the whole page rendered anonymously, its state part, and
+    the frame data a logged-in visitor's page is drawn from around the state part."""
 
     page: StateBody
     state: str
-    around: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def state_and_around(self) -> tuple[str, dict[str, Any]]:
-        return self.state, self.around
+    frame_data: dict[str, Any] = field(default_factory=dict)
 
 
 def state_page(
@@ -159,44 +158,55 @@ def state_page(
             render=render_part,
         )
 
-    def draw() -> PageState:
-        seen = as_read(request, query)
+    def draw() -> CachedPage:
+        seen = with_query(request, query)
         match = request.resolver_match
         page_path = reverse(match.view_name, kwargs=match.kwargs) if match else request.path
         if query:
             page_path = f"{page_path}?{query.urlencode()}"
-        context, around = render(seen, version, variant)
+        context, frame_data = render(seen, version, variant)
         capture: list[str] = []
-        html = render_as_nobody(
+        html = render_anonymously(
             seen, template, {**context, "page_path": page_path, "state_capture": capture}
         )
         if len(capture) != 1:
             raise ImproperlyConfigured(f"{template} needs one {{% state %}} part.")
-        drawn = PageState(
+        drawn = CachedPage(
             page=state_body(html) if per_request is None else StateBody(body=b""),
             state=capture[0],
-            around={**around, "page_path": page_path},
+            frame_data={**frame_data, "page_path": page_path},
         )
         # Kept as two entries: an anonymous visitor's request loads only the page.
-        for part, value in (("page", drawn.page), ("state", (drawn.state, drawn.around))):
-            keep(
-                kind=f"{kind}:{part}",
-                tournament_id=tournament_id,
-                version=version,
-                variant=variant,
-                value=value,
-            )
+        key = functools.partial(
+            state_key, tournament_id=tournament_id, version=version, variant=variant
+        )
+        cache.set_many(
+            {
+                key(kind=f"{kind}:page"): drawn.page,
+                key(kind=f"{kind}:state"): (drawn.state, drawn.frame_data),
+            },
+            timeout=STATE_RENDER_SECONDS,
+        )
         return drawn
 
     if not request.user.is_authenticated and settings.CSRF_COOKIE_NAME not in request.COOKIES:
         get_token(request)  # the cookie the language switch sends its token from
     if request.user.is_authenticated or per_request is not None:
-        state, around = cached("state", lambda: draw().state_and_around)
-        frame = {**around, **_frame(as_read(request, query), per_request), "state_body": state}
+
+        def state_and_frame_data() -> tuple[str, dict[str, Any]]:
+            drawn = draw()
+            return drawn.state, drawn.frame_data
+
+        state, frame_data = cached("state", state_and_frame_data)
+        frame = {
+            **frame_data,
+            **_frame(with_query(request, query), per_request),
+            "state_body": state,
+        }
         if request.user.is_authenticated:
             response = HttpResponse(render_to_string(template, frame, request=request))
-        else:  # drawn as nobody: it may be compressed
-            response = serve(request, state_body(render_as_nobody(request, template, frame)))
+        else:  # drawn anonymously: it may be compressed
+            response = serve(request, state_body(render_anonymously(request, template, frame)))
     else:
         page = cached("page", lambda: draw().page)
         response = serve(request, page)
@@ -248,7 +258,7 @@ def live_views(live: LivePage) -> tuple[TournamentView, TournamentView]:
             data["etag"] = quote_etag(live_etag(live.kind, version=version, variant=variant))
             if live.page_context is not None:
                 data.update(live.page_context(seen, tournament))
-            return data, around_of(tournament, data["nav"])
+            return data, frame_data_of(tournament, data["nav"])
 
         return state_page(
             request,
@@ -260,19 +270,28 @@ def live_views(live: LivePage) -> tuple[TournamentView, TournamentView]:
             per_request=live.per_request,
         )
 
+    def poll(request: HttpRequest, tournament_id: int) -> tuple[int, str, QueryDict]:
+        """The version, variant and query a poll reads: once per request, so that the
+        tag and the body cost one query together (kept on the request)."""
+        if not hasattr(request, "live_poll"):
+            query = canonical_query(request, live.reads)
+            variant = f"{get_language()}|{query.urlencode()}"
+            request.live_poll = (state_version(tournament_id), variant, query)  # type: ignore[attr-defined]
+        found: tuple[int, str, QueryDict] = request.live_poll  # type: ignore[attr-defined]
+        return found
+
+    def fragment_etag(request: HttpRequest, tournament_id: int) -> str:
+        version, variant, _ = poll(request, tournament_id)
+        return live_etag(live.kind, version=version, variant=variant)
+
+    @live_condition(fragment_etag)
     def fragment(request: HttpRequest, tournament_id: int) -> HttpResponse:
-        version = state_version(tournament_id)
-        query = canonical_query(request, live.reads)
-        variant = f"{get_language()}|{query.urlencode()}"
-        etag = live_etag(live.kind, version=version, variant=variant)
-        unchanged = not_modified(request, etag)
-        if unchanged is not None:
-            return unchanged
-        seen = as_read(request, query)
+        version, variant, query = poll(request, tournament_id)
+        seen = with_query(request, query)
 
         def draw() -> StateBody:
             tournament = live.load(tournament_id)
-            html = render_as_nobody(seen, live.fragment_template, live.context(seen, tournament))
+            html = render_anonymously(seen, live.fragment_template, live.context(seen, tournament))
             return state_body(html)
 
         state = once_per_state(
@@ -282,9 +301,7 @@ def live_views(live: LivePage) -> tuple[TournamentView, TournamentView]:
             variant=variant,
             render=draw,
         )
-        response = serve(request, state)
-        response["ETag"] = quote_etag(etag)
-        return no_cache(response)
+        return serve(request, state)
 
     page.__name__ = page.__qualname__ = live.name
     fragment.__name__ = fragment.__qualname__ = f"{live.name}_fragment"

@@ -6,8 +6,8 @@ Words used here:
   page body, an API answer, a document). ``once_per_state`` computes it once
   per **live version** (``tournaments.live.version``) and **variant** (what
   else it depends on: the language, the query parameters the page reads) and
-  keeps it in Django's cache: local memory, or Redis shared by every app
-  process where ``REDIS_URL`` is set. The version is read from the database
+  keeps it in Django's cache (``cache.get_or_set``): local memory, or Redis
+  shared by every app process where ``REDIS_URL`` is set. The version is read from the database
   by the caller on every request, so a change saved through any process is
   seen by the next request to any process: nothing is stale for a time.
 - An **exclusive** render (documents: a PDF takes a second or more) is done by
@@ -18,14 +18,16 @@ Words used here:
   the views answer with ``503`` and ``Retry-After``. No thread is parked.
 
 Page renders are not exclusive: they take milliseconds, and a lock would cost
-every request two more cache round trips.
+every request two more cache round trips. Django's cache has no exclusive
+render (``get_or_set`` lets every request that misses compute), so that part
+is ours; so is the key, which carries the live version Django knows nothing of.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from django.core.cache import cache
 
@@ -34,8 +36,8 @@ __all__ = [
     "RETRY_AFTER_SECONDS",
     "STATE_RENDER_SECONDS",
     "RenderBusy",
-    "keep",
     "once_per_state",
+    "state_key",
 ]
 
 #: How long a state render is kept. Keys carry the live version, so an entry
@@ -61,12 +63,6 @@ def state_key(*, kind: str, tournament_id: int, version: int | str, variant: str
     return f"live:{kind}:{tournament_id}:{version}:{digest}"
 
 
-def keep(*, kind: str, tournament_id: int, version: int, variant: str, value: object) -> None:
-    """Keep ``value`` as the render of that state (a render that makes two at once)."""
-    key = state_key(kind=kind, tournament_id=tournament_id, version=version, variant=variant)
-    cache.set(key, value, timeout=STATE_RENDER_SECONDS)
-
-
 def once_per_state(
     *,
     kind: str,
@@ -86,12 +82,11 @@ def once_per_state(
     docstring; may raise ``RenderBusy``.
     """
     key = state_key(kind=kind, tournament_id=tournament_id, version=version, variant=variant)
+    if not exclusive:
+        # Never None here: a callable default is computed and kept on a miss.
+        return cast("T", cache.get_or_set(key, render, timeout=STATE_RENDER_SECONDS))
     found: T | None = cache.get(key)
     if found is not None:
-        return found
-    if not exclusive:
-        found = render()
-        cache.set(key, found, timeout=STATE_RENDER_SECONDS)
         return found
     newest = state_key(kind=kind, tournament_id=tournament_id, version="newest", variant=variant)
     lock = f"{key}:rendering"

@@ -10,13 +10,13 @@ Words used here:
   (standard competition ranking, shown honestly as "2." twice).
 - **seat**: a participant's position at their group table; the player at
   position *n* is the Sheriff in round *n*.
-- **metric column**: a ranking column made from a tie-break metric of
-  ``Standings.metrics`` (header ``Metric.name``, value ``row.metric(key)``).
+
+The group-stage standings (leaderboard, projector) are drawn without
+django-tables2, by ``tournaments.web.public.board``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import Any
 
 import django_tables2 as tables
@@ -24,8 +24,6 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
-
-from scoring.standings import Metric
 
 TABLE_TEMPLATE = "tournaments/public/partials/table.html"
 
@@ -87,81 +85,6 @@ class TournamentTable(tables.Table):
 
     def render_nationality(self, value: Any) -> SafeString:
         return nationality_html(value)
-
-
-class MetricColumn(tables.Column):
-    """A ranking column: header and value come from a tie-break ``Metric``."""
-
-    def __init__(self, metric: Metric, *, formatter: Callable[[int], str] = str) -> None:
-        self.metric = metric
-        self.formatter = formatter
-        super().__init__(
-            verbose_name=metric.name,
-            accessor=metric.key,
-            order_by=(metric.key,),
-            attrs=_number_attrs(),
-        )
-
-    def render(self, record: Any) -> str:
-        value = record.metric(self.metric.key)
-        return "" if value is None else self.formatter(value)
-
-
-# How a metric's value is written where plain digits would not do.
-METRIC_FORMATS: dict[str, Callable[[int], str]] = {"bounty": format_points}
-
-
-class StandingsTable(TournamentTable):
-    """The live group-stage leaderboard: one row per ``selectors.StandingRow``.
-
-    Its ranking columns are the ``metrics`` of the standings, in the order
-    they decide, between the table number and the games played.
-    """
-
-    # The placement at the own table decides ties but is no column of the
-    # leaderboard: the "Table" column says where someone sits.
-    HIDDEN_METRICS = frozenset({"table_rank"})
-
-    rank = tables.Column(verbose_name=_("Rank"), attrs=_number_attrs())
-    name = tables.Column(
-        verbose_name=_("Name"), accessor="participant__name", order_by=("participant__name",)
-    )
-    nationality = tables.Column(
-        verbose_name=_("Nation"),
-        accessor="participant__nationality",
-        order_by=("participant__nationality__code",),
-    )
-    table = tables.Column(verbose_name=_("Table"), attrs=_number_attrs())
-    games_played = tables.Column(verbose_name=_("Games"), attrs=_number_attrs())
-
-    class Meta:
-        template_name = TABLE_TEMPLATE
-        order_by = ("rank",)
-        sequence = ("rank", "name", "nationality", "table", "...", "games_played")
-        attrs = {"class": "data standings"}
-        row_attrs = {"class": lambda record: "excluded" if record.excluded else ""}
-        empty_text = _("No participants yet.")
-
-    def __init__(
-        self, *args: Any, tournament_id: int, metrics: Iterable[Metric], **kwargs: Any
-    ) -> None:
-        extra = [
-            (m.key, MetricColumn(m, formatter=METRIC_FORMATS.get(m.key, str)))
-            for m in metrics
-            if m.key not in self.HIDDEN_METRICS
-        ]
-        super().__init__(*args, tournament_id=tournament_id, extra_columns=extra, **kwargs)
-
-    def render_rank(self, value: int) -> str:
-        return f"{value}."
-
-
-class ProjectorTable(StandingsTable):
-    """The leaderboard for the big screen: same columns, not sortable."""
-
-    class Meta(StandingsTable.Meta):
-        orderable = False
-        attrs = {"class": "data standings projector-table"}
 
 
 class SeatingTable(TournamentTable):

@@ -12,11 +12,20 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+import requests
+import schemathesis
+import yaml
 from django.test import AsyncClient
+from schemathesis.core.failures import FailureGroup
+from schemathesis.core.transport import Response
+from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from tests import factories
+from tests.tournaments.api.test_schema_snapshot import SNAPSHOT
 from tournaments import demo
-from tournaments.live import live_version
+from tournaments.events import encode_event
+from tournaments.events.hub import read_states
+from tournaments.live import live_bump, live_version
 
 pytestmark = pytest.mark.django_db
 
@@ -102,3 +111,32 @@ def test_under_asgi_a_request_reaching_the_view_gets_the_state_and_the_end_of_th
     status, first = run_async(scenario())
     assert status == 200
     assert _event(first)[0] == live_version(tournament.pk)
+
+
+def _check_against_the_published_schema(tournament_id: int, body: bytes) -> None:
+    """schemathesis's own response check (ST108 where an event breaks the schema)."""
+    schema = schemathesis.openapi.from_dict(yaml.safe_load(SNAPSHOT.read_text()))
+    operation = schema["/api/tournaments/{tournament_id}/events/"]["GET"]
+    path = f"/api/tournaments/{tournament_id}/events/"
+    request = requests.Request("GET", f"http://testserver{path}").prepare()
+    response = Response(200, {"Content-Type": ["text/event-stream"]}, body, request, 0.1, True)
+    case = operation.Case(path_parameters={"tournament_id": tournament_id})
+    case.validate_response(response, checks=[response_schema_conformance])
+
+
+def test_every_event_the_stream_sends_is_valid_by_the_published_schema(client):
+    tournament = factories.drawn_tournament(10)
+    response = client.get(f"/api/tournaments/{tournament.pk}/events/")
+    chunks = iter(response.streaming_content)
+    body = next(chunks)
+    live_bump(tournament_id=tournament.pk, what="clock")  # and one as a later change writes it
+    body += encode_event(tournament.pk, read_states([tournament.pk])[tournament.pk])
+    response.close()
+    assert body.count(b"event: state") == 2
+    _check_against_the_published_schema(tournament.pk, body + b": keep-alive\n\n")
+
+
+def test_the_published_schema_refuses_an_event_of_another_shape():
+    wrong = b'id: 3\nevent: state\ndata: {"tournament": 7, "version": 3, "what": "lunch"}\n\n'
+    with pytest.raises(FailureGroup, match="ST108"):
+        _check_against_the_published_schema(7, wrong)

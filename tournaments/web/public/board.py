@@ -1,10 +1,13 @@
-"""The public leaderboard's table, drawn from precomputed rows.
+"""The group-stage standings table of the leaderboard and the projector, drawn from rows.
 
 django-tables2 drew the 126-row leaderboard cell by cell through template
-nodes (86 % of a 215 ms render). Here each row becomes one HTML string in
-plain Python and the template only loops over the rows: the same columns,
-sort links, classes and ``aria-sort`` as ``StandingsTable`` drew, so the CSS,
-the browser tests and the sort URLs (``?sort=name``, ``?sort=-wins``) stay.
+nodes (86 % of a 215 ms render, and linear in the rows: a 1,000-player open
+event's every result re-renders it). Here each row becomes one HTML string in
+plain Python and the template only loops over the rows, with the columns,
+sort links, classes and ``aria-sort`` django-tables2 drew, so the CSS, the
+browser tests and the sort URLs (``?sort=name``, ``?sort=-wins``) stay. The
+projector draws the same table without sort links; django-tables2 keeps the
+small tables (seating, a player's games, the knockout).
 
 Words used here:
 
@@ -29,9 +32,14 @@ from django.utils.translation import gettext as _
 
 from tournaments.names import fold
 from tournaments.selectors.standings import StandingRow, Standings
-from tournaments.web.tables import METRIC_FORMATS, StandingsTable
+from tournaments.web.tables import format_points
 
 SORT_FIELD = "sort"
+#: The placement at the own table decides ties but is no column: the "Table"
+#: column says where someone sits, and its cell shows the placement.
+HIDDEN_METRICS = frozenset({"table_rank"})
+#: How a metric's value is written where plain digits would not do.
+METRIC_FORMATS: dict[str, Callable[[int], str]] = {"bounty": format_points}
 
 
 @dataclass(frozen=True)
@@ -47,7 +55,7 @@ class Column:
 class Header:
     html_class: str
     aria_sort: str  # "", "ascending" or "descending"
-    href: str
+    href: str  # "" where the table is not sortable
     header: str
     arrow: str  # "", "▲" or "▼"
 
@@ -56,6 +64,7 @@ class Header:
 class Board:
     """What ``partials/leaderboard_table.html`` draws."""
 
+    html_class: str
     headers: list[Header]
     rows: list[SafeString]  # one ``<tr>…</tr>`` each, escaped here
     columns: int
@@ -71,7 +80,9 @@ def _nullable(value: Any) -> tuple[bool, Any]:
     return (value is None, value)
 
 
-def _columns(standings: Standings, player_url: Callable[[int], str]) -> list[Column]:
+def _columns(
+    standings: Standings, player_url: Callable[[int], str], *, placement: bool
+) -> list[Column]:
     excluded = escape(_("excluded"))
 
     def name_cell(row: StandingRow) -> str:
@@ -87,15 +98,15 @@ def _columns(standings: Standings, player_url: Callable[[int], str]) -> list[Col
             return ""
         return f'<abbr title="{escape(country.name)}">{escape(country.code)}</abbr>'
 
-    placement = _("Placement at the own table (the second tie-break): %(place)s.")
+    placement_title = _("Placement at the own table (the second tie-break): %(place)s.")
 
     def table_cell(row: StandingRow) -> str:
         # The second tie-break shows where it decides: the place at the own table.
         if row.table is None:
             return "—"
-        if row.table_rank is None:
+        if row.table_rank is None or not placement:
             return str(row.table)
-        title = escape(placement % {"place": row.table_rank})
+        title = escape(placement_title % {"place": row.table_rank})
         return f'{row.table} <small class="table-rank" title="{title}">({row.table_rank}.)</small>'
 
     columns = [
@@ -117,7 +128,7 @@ def _columns(standings: Standings, player_url: Callable[[int], str]) -> list[Col
         ),
     ]
     for metric in standings.metrics:
-        if metric.key in StandingsTable.HIDDEN_METRICS:
+        if metric.key in HIDDEN_METRICS:
             continue
         fmt = METRIC_FORMATS.get(metric.key, str)
 
@@ -142,17 +153,25 @@ def _columns(standings: Standings, player_url: Callable[[int], str]) -> list[Col
 
 
 def leaderboard_board(
-    standings: Standings, *, tournament_id: int, query: Mapping[str, str]
+    standings: Standings,
+    *,
+    tournament_id: int,
+    query: Mapping[str, str],
+    projector: bool = False,
 ) -> Board:
-    """The leaderboard's headers and rows, sorted as ``query["sort"]`` asks (rank by default)."""
+    """The standings' headers and rows, sorted as ``query["sort"]`` asks (rank by default).
+
+    ``projector``: the big screen's table, in rank order without sort links,
+    the "Table" column without the placement at the table."""
+    sortable = not projector
     prefix = reverse("player", args=[tournament_id, 0])[: -len("0/")]
 
     def player_url(pk: int) -> str:
         return f"{prefix}{pk}/"
 
-    columns = _columns(standings, player_url)
+    columns = _columns(standings, player_url, placement=not projector)
     by_key = {c.key: c for c in columns}
-    asked = query.get(SORT_FIELD, "")
+    asked = query.get(SORT_FIELD, "") if sortable else ""
     descending = asked.startswith("-")
     ordered = by_key.get(asked.lstrip("-")) or by_key["rank"]
     if ordered.key != asked.lstrip("-"):
@@ -162,19 +181,20 @@ def leaderboard_board(
     others = {k: v for k, v in query.items() if k != SORT_FIELD}
     headers = []
     for column in columns:
-        is_ordered = column is ordered
+        is_ordered = sortable and column is ordered
         next_sort = f"-{column.key}" if is_ordered and not descending else column.key
         classes = []
         if is_ordered:
             classes.append("desc" if descending else "asc")
         if column.numeric:
             classes.append("num")
-        classes.append("orderable")
+        if sortable:
+            classes.append("orderable")
         headers.append(
             Header(
                 html_class=" ".join(classes),
                 aria_sort=("descending" if descending else "ascending") if is_ordered else "",
-                href="?" + urlencode({**others, SORT_FIELD: next_sort}),
+                href="?" + urlencode({**others, SORT_FIELD: next_sort}) if sortable else "",
                 header=column.header,
                 arrow=("▼" if descending else "▲") if is_ordered else "",
             )
@@ -193,6 +213,7 @@ def leaderboard_board(
             )
         )
     return Board(
+        html_class="data standings projector-table" if projector else "data standings",
         headers=headers,
         rows=lines,
         columns=len(columns),

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from django_tables2 import RequestConfig
 
 from tournaments import selectors
-from tournaments.live.pages import around_of, sort_values, state_page
+from tournaments.live.pages import frame_data_of, sort_values, state_page
 from tournaments.web.public.common import (
     OUTCOME_LABELS,
     STAGE_SHORT,
@@ -89,4 +89,4 @@ def _render(
         else None,
         "games_table": games_table,
     }
-    return context, around_of(tournament, "player", participant={"name": participant.name})
+    return context, frame_data_of(tournament, "player", participant={"name": participant.name})

@@ -25,13 +25,13 @@ import segno
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django_tables2 import RequestConfig
 
 from tournaments import selectors
 from tournaments.live.pages import LivePage, live_views
 from tournaments.models import Tournament
 from tournaments.selectors import Phase
 from tournaments.site import absolute_url
+from tournaments.web.public.board import leaderboard_board
 from tournaments.web.public.common import (
     POLL_SECONDS,
     base_context,
@@ -39,7 +39,6 @@ from tournaments.web.public.common import (
     tournament_stage,
 )
 from tournaments.web.public.leaderboard import still_playing
-from tournaments.web.tables import ProjectorTable
 
 #: At most this many rows a page; fewer when the screen is smaller (projector.js).
 PROJECTOR_ROWS_PER_PAGE = 15
@@ -84,18 +83,22 @@ def _seating(standings: selectors.Standings, round: int) -> list[dict[str, Any]]
     ]
 
 
-def _group_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any]:
+def _group_context(tournament: Tournament) -> dict[str, Any]:
     standings = selectors.group_standings(tournament, with_missing=True)
     current = min((g.round for g in standings.missing_games), default=None)
     seating = _seating(standings, current) if current is not None else None
     if seating is not None:
         return {"phase": "seating", "round": current, "seating": seating}
-    table = ProjectorTable(standings.rows, tournament_id=tournament.pk, metrics=standings.metrics)
-    RequestConfig(request, paginate=False).configure(table)
+    board = leaderboard_board(
+        standings,
+        tournament_id=tournament.pk,
+        query={},
+        projector=True,
+    )
     return {
         "phase": "standings",
         "standings": standings,
-        "table": table,
+        "board": board,
         "still_playing": still_playing(standings.missing_games),
     }
 
@@ -136,7 +139,7 @@ def _projector_context(request: HttpRequest, tournament: Tournament) -> dict[str
     elif stage == Phase.KNOCKOUT:
         phase = _knockout_context(tournament)
     else:
-        phase = _group_context(tournament, request)
+        phase = _group_context(tournament)
     return {**base_context(tournament, "projector"), **phase}
 
 

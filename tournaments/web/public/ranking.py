@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django_tables2 import RequestConfig
 
 from tournaments import selectors
-from tournaments.live.pages import around_of, sort_values, state_page
+from tournaments.live.pages import frame_data_of, sort_values, state_page
 from tournaments.web.public.common import base_context, load_tournament
 from tournaments.web.tables import KnockoutRankingTable
 
@@ -27,7 +27,7 @@ def ranking(request: HttpRequest, tournament_id: int) -> HttpResponse:
         table = KnockoutRankingTable(result.rows, tournament_id=tournament.pk)
         RequestConfig(seen, paginate=False).configure(table)
         context = {**base_context(tournament, "ranking"), "ranking": result, "table": table}
-        return context, around_of(tournament, "ranking")
+        return context, frame_data_of(tournament, "ranking")
 
     return state_page(
         request,

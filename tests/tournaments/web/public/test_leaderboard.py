@@ -109,3 +109,24 @@ def test_leaderboard_ranking_columns_come_from_the_metrics(client, referee):
     wins_of = {row.participant.name: row.wins for row in standings.rows}
     names = re.findall(r'<a href="/t/\d+/players/\d+/">([^<]+)</a>', by_wins)
     assert [wins_of[n] for n in names] == sorted(wins_of.values(), reverse=True)
+
+
+def test_the_projector_draws_the_leaderboard_table_in_rank_order_without_sort_links(
+    client, referee, django_assert_max_num_queries
+):
+    tournament = played(10, referee)
+    record_random_results(
+        open_games(tournament, stage="group", rounds=[4]).filter(table__number=2),
+        rng=random.Random(2),
+        referees=[referee],
+    )
+    url = reverse("projector_fragment", args=[tournament.pk])
+    with django_assert_max_num_queries(12):
+        html = body(client.get(url, {"sort": "-name"}))
+    table = html[html.index('<table class="data standings projector-table">') :]
+    assert '<a href="?sort' not in table and "aria-sort" not in table
+    assert 'class="table-rank"' not in table  # the big screen shows the table number only
+    ranks = [int(rank) for rank in RANK_CELL.findall(table)]
+    assert len(ranks) == 10 and ranks == sorted(ranks)
+    leaderboard = body(client.get(reverse("leaderboard", args=[tournament.pk])))
+    assert 'aria-sort="ascending"' in leaderboard and 'class="table-rank"' in leaderboard

@@ -113,3 +113,16 @@ def test_every_live_page_serves_page_fragment_and_304_alike(client, referee, pag
     assert "must-revalidate" in first.headers["Cache-Control"]
     assert {"Accept-Language", "Cookie"} <= {v.strip() for v in first.headers["Vary"].split(",")}
     assert client.get(fragment_url, headers={"if-none-match": etag}).status_code == 304
+
+
+def test_a_poll_is_answered_304_by_a_weak_tag_or_any_and_names_its_tag(client):
+    tournament = factories.drawn_tournament(10)
+    url = reverse("leaderboard_fragment", args=[tournament.pk])
+    etag = client.get(url).headers["ETag"]
+    for held in (f"W/{etag}", f'"other", {etag}', "*"):
+        again = client.get(url, headers={"if-none-match": held})
+        assert again.status_code == 304, held
+        assert again.headers["ETag"] == etag
+        assert not again.content
+    assert client.get(url, headers={"if-none-match": '"lb-0-0"'}).status_code == 200
+    assert client.head(url, headers={"if-none-match": etag}).status_code == 304

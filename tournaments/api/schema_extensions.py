@@ -1,0 +1,155 @@
+"""drf-spectacular extensions and the post-processing hook: what its inspector leaves out.
+
+- A tournament's ``settings`` (``SettingsField``): every key, its type and bounds.
+- A strict input (``StrictSerializer``) refuses unknown keys: its component says
+  ``additionalProperties: false`` and keeps its name without drf-spectacular's
+  ``Request`` suffix (it is input-only), renamed by ``postprocess``
+  (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``).
+- A text input says what DRF refuses beyond its lengths (``pattern``), a list
+  its length bounds (``minItems``, ``maxItems``).
+
+The field and serializer extensions map their target as drf-spectacular does
+(``bypass_extensions=True``, as drf-spectacular's own ``contrib`` extensions do) and add
+to it. Registered on import: ``tournaments.api.schema`` imports this module.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
+from rest_framework import serializers
+
+from tournaments.preferences import SETTINGS
+
+from .fields import SettingsField, StrictSerializer
+
+__all__ = ["list_bounds", "postprocess", "settings_schema", "text_pattern"]
+
+
+def settings_schema(*, direction: str) -> dict[str, Any]:
+    """A tournament's ``settings`` (``preferences.SETTINGS``): every key, its type and bounds.
+
+    In a request every key is optional (the defaults apply) and no other is
+    accepted; an answer always carries every key with its effective value.
+    """
+    properties: dict[str, Any] = {}
+    for setting in SETTINGS:
+        kind = {int: "integer", bool: "boolean", str: "string"}[setting.kind]
+        prop: dict[str, Any] = {"type": kind}
+        if setting.minimum is not None:
+            prop["minimum"] = setting.minimum
+        if setting.maximum is not None:
+            prop["maxLength" if setting.kind is str else "maximum"] = setting.maximum
+        if setting.nullable:
+            prop["nullable"] = True
+        prop["default"] = setting.default
+        prop["description"] = str(setting.label)
+        properties[setting.key] = prop
+    schema: dict[str, Any] = {"type": "object", "properties": properties}
+    if direction == "request":
+        schema["additionalProperties"] = False
+    else:
+        schema["required"] = list(properties)
+    return schema
+
+
+class SettingsFieldExtension(OpenApiSerializerFieldExtension):
+    target_class = SettingsField
+
+    def map_serializer_field(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        return settings_schema(direction=direction)
+
+
+def list_bounds(serializer: serializers.ListSerializer[Any]) -> dict[str, int]:
+    """A list input's length bounds, which drf-spectacular leaves out."""
+    bounds: dict[str, int] = {}
+    # Set by ListSerializer.__init__; the stubs do not know them.
+    least = max(0 if serializer.allow_empty else 1, getattr(serializer, "min_length", None) or 0)
+    most = getattr(serializer, "max_length", None)
+    if least:
+        bounds["minItems"] = least
+    if most is not None:
+        bounds["maxItems"] = most
+    return bounds
+
+
+def text_pattern(field: serializers.CharField) -> str:
+    """What DRF's CharField refuses beyond its lengths: NUL characters and, unless
+    blank is allowed, a text that is only whitespace (it is trimmed)."""
+    if field.allow_blank or not field.trim_whitespace:
+        return r"^[^\x00]*$"
+    return r"^[^\x00]*[^\s\x00][^\x00]*$"
+
+
+class StrictInputExtension(OpenApiSerializerExtension):
+    """A strict input: ``additionalProperties: false``, without the base class's docstring."""
+
+    target_class = StrictSerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer(
+            self.target, direction, bypass_extensions=True
+        )
+        if schema.get("description") == StrictSerializer.__doc__:
+            del schema["description"]  # inherited, says nothing of this input
+        if direction == "request":
+            schema["additionalProperties"] = False
+            schema["x-strict-input"] = True  # read (and removed) by ``postprocess``
+        return schema
+
+
+class TextFieldExtension(OpenApiSerializerFieldExtension):
+    """A text input's ``pattern``: what DRF refuses beyond its lengths (``text_pattern``)."""
+
+    target_class = serializers.CharField
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer_field(
+            self.target, direction, bypass_extensions=True
+        )
+        if direction == "request":
+            schema.setdefault("pattern", text_pattern(self.target))
+        return schema
+
+
+class ListFieldExtension(OpenApiSerializerFieldExtension):
+    """A nested list's ``minItems`` and ``maxItems`` (``list_bounds``)."""
+
+    target_class = serializers.ListSerializer
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer_field(
+            self.target, direction, bypass_extensions=True
+        )
+        schema.update(list_bounds(self.target))
+        return schema
+
+
+def postprocess(result: dict[str, Any], generator: Any, **kwargs: Any) -> dict[str, Any]:
+    """Strict inputs keep their name without the ``Request`` suffix (``POSTPROCESSING_HOOKS``)."""
+    schemas: dict[str, Any] = result.get("components", {}).get("schemas", {})
+    renamed = {}
+    for name, schema in list(schemas.items()):
+        strict = schema.pop("x-strict-input", False) or name.endswith("InputRequest")
+        if strict and name.endswith("Request"):
+            renamed[f"#/components/schemas/{name}"] = f"#/components/schemas/{name[:-7]}"
+            schemas[name.removesuffix("Request")] = schemas.pop(name)
+
+    def rewrite(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("$ref") in renamed:
+                node["$ref"] = renamed[node["$ref"]]
+            for value in node.values():
+                rewrite(value)
+        elif isinstance(node, list):
+            for value in node:
+                rewrite(value)
+
+    if renamed:
+        rewrite(result)
+        result["components"]["schemas"] = dict(sorted(schemas.items()))
+    return result
