@@ -3,7 +3,7 @@
  * does not match as you type, and "Find me": remember your row (in
  * localStorage, on this device only) and jump to it and highlight it.
  *
- * Rows carry `data-name` (lower case, no accents) and `data-player`. Polls
+ * Rows carry `data-name` (folded as tournaments/names.py folds) and `data-player`. Polls
  * replace the table (htmx), so the filter and the highlight are applied again
  * after every swap.
  */
@@ -11,9 +11,7 @@
   "use strict";
   var KEY = "bang-leaderboard-me";
 
-  function fold(text) {
-    return text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-  }
+  var fold = window.bang.fold; // static/js/names.js: as the server folds names
 
   function setup(box) {
     var input = box.querySelector("input[type=search]");

@@ -6,9 +6,7 @@
 (function () {
   "use strict";
 
-  function fold(text) {
-    return text.toLocaleLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-  }
+  var fold = window.bang.fold; // static/js/names.js: as the server folds names
 
   function start() {
     var form = document.querySelector("[data-seating-search]");

@@ -91,3 +91,13 @@ def test_the_api_docs_render_under_the_content_security_policy(page):
     expect(page.locator(".opblock").first).to_be_visible(timeout=15_000)
     expect(page.locator("#swagger-ui")).to_contain_text("/api/tournaments/")
     assert violations == []
+
+
+def test_the_browser_folds_a_name_as_the_server_does(page):
+    from tournaments.names import fold
+
+    tournament = factories.drawn_tournament(10)
+    page.goto(f"{page.base_url}/t/{tournament.pk}/seating/")
+    names = ["  Jürgen  KRÜGER ", "Clara Müller", "Straße", "Ægir Þórsson", "Zoë\tÇelik", "ĽUBOŠ"]
+    folded = page.evaluate("names => names.map(window.bang.fold)", names)
+    assert folded == [fold(name) for name in names]
