@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.asyncio_thread import run_async
 from tests.servers import ROOT, call, free_port, own_database, prepare, production_env
 from tests.test_event_server import Referee, _showdown_cup
 
@@ -377,5 +378,5 @@ def test_1500_streams_under_a_soft_limit_of_1024_and_saves_still_answer(hall, cu
             for _reader, writer in streams:
                 writer.close()
 
-    reached = asyncio.run(scenario())
+    reached = run_async(scenario())
     assert reached < 5.0

@@ -5,19 +5,12 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from tests.asyncio_thread import run_async
 from tournaments.events.hub import AsyncHub, State, ThreadHub, _message_state
 from tournaments.events.stream import encode_event, first_state_to_send, parse_last_event_id
-
-
-def run_async(coroutine):  # type: ignore[no-untyped-def]
-    """``asyncio.run`` in a thread of its own: a browser test of the same process
-    may have left Playwright's event loop running in this one."""
-    with ThreadPoolExecutor(max_workers=1) as executor:
-        return executor.submit(asyncio.run, coroutine).result()
 
 
 class FakeDatabase:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import resource
@@ -11,6 +10,7 @@ import sys
 
 import pytest
 
+from tests.asyncio_thread import run_async
 from tests.servers import ROOT
 from tournaments.events import asgi
 
@@ -77,6 +77,6 @@ def test_a_stream_beyond_the_budget_is_told_503_at_once_and_saves_keep_their_fil
         "path": "/api/tournaments/7/events/",
         "headers": [(b"host", b"localhost")],
     }
-    asyncio.run(asgi.with_event_streams(django)(scope, receive, send))
+    run_async(asgi.with_event_streams(django)(scope, receive, send))
     assert sent[0]["status"] == 503 and (b"retry-after", b"30") in sent[0]["headers"]
     assert json.loads(sent[1]["body"])["errors"][0]["code"] == "service_unavailable"

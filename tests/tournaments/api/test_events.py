@@ -6,10 +6,8 @@ The stream through real servers (uvicorn beside gunicorn, Redis) is tested in
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
@@ -21,6 +19,7 @@ from schemathesis.core.transport import Response
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from tests import factories
+from tests.asyncio_thread import run_async
 from tests.tournaments.api.test_schema_snapshot import SNAPSHOT
 from tournaments import demo
 from tournaments.events import encode_event
@@ -28,13 +27,6 @@ from tournaments.events.hub import read_states
 from tournaments.live import live_bump, live_version
 
 pytestmark = pytest.mark.django_db
-
-
-def run_async(coroutine):  # type: ignore[no-untyped-def]
-    """``asyncio.run`` in a thread of its own: a browser test of the same process
-    may have left Playwright's event loop running in this one."""
-    with ThreadPoolExecutor(max_workers=1) as executor:
-        return executor.submit(asyncio.run, coroutine).result()
 
 
 def _event(chunk: bytes) -> tuple[int, dict]:

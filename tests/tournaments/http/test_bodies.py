@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.asyncio_thread import run_async
 from tournaments.http.bodies import with_bounded_bodies
 
 LIMIT = 1000
@@ -58,7 +59,7 @@ def run(the_scope: dict[str, Any], messages: list[dict[str, Any]], *, stall: boo
         await app_send({"type": "http.response.start", "status": 204, "headers": []})
         await app_send({"type": "http.response.body", "body": b""})
 
-    asyncio.run(with_bounded_bodies(app)(the_scope, receive, send))
+    run_async(with_bounded_bodies(app)(the_scope, receive, send))
     return received, sent
 
 
