@@ -28,7 +28,7 @@ from tournaments.permissions import (
     may_create_tournaments,
 )
 
-View = Callable[..., HttpResponse]
+from .actions import View, answer_refusals
 
 
 class StaffRequest(HttpRequest):
@@ -45,18 +45,22 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def requires(check: Callable[[Any, int | None], bool]) -> Callable[[View], View]:
-    """Login first (anonymous users go to the login page), then the role (else 403).
+    """Login first (anonymous users go to the login page), then the role (else 403);
+    a refusal the view lets through answers the page with its message
+    (``actions.answer_refusals``), so no staff page answers a refusal with a 500.
 
     ``check(user, tournament_id)`` gets the URL's ``tournament_id`` (None on the
     pages across tournaments).
     """
 
     def decorator(view: View) -> View:
+        answered = answer_refusals(view)
+
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if not check(request.user, kwargs.get("tournament_id")):
                 raise PermissionDenied
-            return view(request, *args, **kwargs)
+            return answered(request, *args, **kwargs)
 
         return login_required(wrapped)
 
