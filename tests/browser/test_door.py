@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from tests import factories
 from tests.browser.conftest import login
 from tests.browser.pages import assert_fits_phone
+from tests.browser.test_hall import PHONE, check_page
 from tournaments import services
 from tournaments.models import AuditEntry, Participant
 
@@ -153,3 +154,25 @@ def test_a_latecomer_from_the_player_cards_qr_code(new_page) -> None:
     )
     expect(page.get_by_test_id("check-in")).to_contain_text("Checked in: present.")
     assert_fits_phone(page)
+
+
+def test_the_door_pages_pass_the_phone_checks(browser, live_server) -> None:
+    """The list with latecomers to reinstate, and a latecomer's own page: no sideways
+    scrolling, a primary action in view, no serious axe-core violations (German)."""
+    tournament = factories.make_tournament()
+    people = factories.add_participants(tournament, 6)
+    for person in people[:4]:
+        services.participant_check_in(participant=person)
+    services.participants_withdraw_absent(tournament=tournament)
+    factories.make_organiser(username="chefin", tournament=tournament)
+    context = browser.new_context(locale="de-DE", viewport=PHONE, bypass_csp=True)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.base_url = live_server.url
+    login(page, "chefin")
+    problems = check_page(page, reverse("staff:participants", args=[tournament.pk]), "organiser")
+    problems += check_page(
+        page, reverse("staff:participant", args=[tournament.pk, people[5].pk]), "organiser"
+    )
+    context.close()
+    assert not problems, "\n".join(problems)
