@@ -3,8 +3,10 @@
  * with the server's name folding (window.bang.fold, names.js; each row carries its
  * folded name in data-name). Enter filters too instead of reloading the page.
  * Without JavaScript the box is an ordinary search form (?q=).
- * Check-in itself needs no script of ours: htmx swaps the tapped button and the
- * counts in place (tournaments/web/staff/check_in.py).
+ * Check-in itself is htmx: it swaps the tapped button and the counts in place
+ * (tournaments/web/staff/check_in.py). htmx swaps nothing when a tap does not
+ * arrive (the hall's wifi) or is answered with an error, so this script says
+ * so in the status line instead of leaving the tap without an answer.
  */
 (function () {
   "use strict";
@@ -37,6 +39,22 @@
     }
     apply();
   }
+
+  function sayNotSaved(event, kind) {
+    var form = event.target;
+    var line = document.getElementById("check-in-status");
+    if (!line || !form || !form.classList || !form.classList.contains("check-in-form")) return;
+    var said = document.createElement("span");
+    said.className = "said said-refused";
+    said.textContent = line.getAttribute(kind) || "";
+    line.replaceChildren(said);
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    sayNotSaved(event, "data-offline");
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    sayNotSaved(event, "data-failed");
+  });
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

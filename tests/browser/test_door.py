@@ -176,3 +176,19 @@ def test_the_door_pages_pass_the_phone_checks(browser, live_server) -> None:
     )
     context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_a_tap_that_does_not_arrive_says_so(new_page) -> None:
+    """The hall's wifi drops: the tap is not lost in silence, the status line says it."""
+    tournament = factories.make_tournament()
+    people = factories.add_participants(tournament, 3)
+    page = open_door(new_page, tournament)
+    page.context.set_offline(True)
+    row(page, people[1]).get_by_role("button").click()
+    expect(page.get_by_test_id("check-in-status")).to_have_text(
+        "Not saved: no connection to the server. Tap again when the network is back."
+    )
+    page.context.set_offline(False)
+    row(page, people[1]).get_by_role("button").click()
+    expect(page.get_by_test_id("check-in-status")).to_have_text(f"{people[1].name} is checked in.")
+    assert page.evaluate("window.stillTheSamePage") is True
