@@ -44,10 +44,10 @@
     var form = event.target;
     var line = document.getElementById("check-in-status");
     if (!line || !form || !form.classList || !form.classList.contains("check-in-form")) return;
-    var said = document.createElement("span");
+    var said = document.createElement("li");
     said.className = "said said-refused";
     said.textContent = line.getAttribute(kind) || "";
-    line.replaceChildren(said);
+    line.prepend(said);
   }
   document.addEventListener("htmx:sendError", function (event) {
     sayNotSaved(event, "data-offline");

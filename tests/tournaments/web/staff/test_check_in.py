@@ -90,7 +90,7 @@ def test_a_tap_with_htmx_answers_the_button_and_what_changed(organiser):
     assert html.startswith('<form method="post"') and f'id="check-in-{people[1].pk}"' in html
     assert 'aria-pressed="true"' in html
     assert f"{people[1].name} is checked in." in html
-    assert 'id="check-in-status" hx-swap-oob="innerHTML"' in html
+    assert 'id="check-in-status" hx-swap-oob="afterbegin"' in html
     assert "2 checked in." in html and 'id="participant-counts"' in html
     assert 'id="withdraw-absent"' in html and "Withdraw the 1 participant not checked in" in html
     people[1].refresh_from_db()
