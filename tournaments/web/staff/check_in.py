@@ -2,10 +2,11 @@
 
 On a phone at the door a tap changes its row in place: with htmx the answer is the
 row's check-in button again, with the row's status, a line added to the status
-lines (who was just checked in, newest first), the counts and the "withdraw everyone not checked in" box swapped out
-of band, so the list neither reloads nor jumps. Without JavaScript the same form
-posts and comes back to its row (``#p<id>``). A participant withdrawn before the
-draw (the latecomer after "withdraw everyone not checked in") is reinstated and
+lines (who was just checked in, newest first), the counts and the "withdraw
+everyone not checked in" box swapped out of band, so the list neither reloads
+nor jumps. Without JavaScript the same form posts and comes back to its row
+(``#p<id>``). A participant withdrawn before the draw (the latecomer after
+"withdraw everyone not checked in") is reinstated and
 checked in with one tap.
 
 "Withdraw everyone not checked in" sits below the list, apart from the rows, and

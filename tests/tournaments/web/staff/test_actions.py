@@ -12,8 +12,11 @@ from django.contrib.messages.storage.fallback import FallbackStorage
 from django.contrib.sessions.backends.signed_cookies import SessionStore
 from django.http import HttpResponse
 from django.test import RequestFactory
+from django.urls import reverse
+from django.utils.http import urlencode
 from django_htmx.middleware import HtmxMiddleware
 
+from tests import factories
 from tournaments.errors import DomainError, ErrorItem
 from tournaments.web.staff.access import requires
 from tournaments.web.staff.actions import answer_refusals, run_service
@@ -131,3 +134,21 @@ def test_every_staff_view_is_behind_the_net() -> None:
     view = requires(lambda user, tournament_id: True)(lambda request, tournament_id: refuse())
     response = view(request, tournament_id=1)
     assert response.status_code == 302 and said(request) == [("error", "Not like this.")]
+
+
+@pytest.mark.django_db
+def test_a_logged_out_htmx_request_sends_the_page_to_the_login(client) -> None:
+    """The calls box polls every staff page: logged out meanwhile, the login page must
+    not land inside it (htmx would follow the redirect and swap the page in)."""
+    tournament = factories.make_tournament()
+    page = f"http://testserver/t/{tournament.pk}/staff/participants/?q=Lena"
+    answer = client.get(
+        reverse("staff:calls", args=[tournament.pk]),
+        headers={"HX-Request": "true", "HX-Current-URL": page},
+    )
+    assert answer.status_code == 200
+    assert answer["HX-Redirect"] == "/accounts/login/?" + urlencode(
+        {"next": f"/t/{tournament.pk}/staff/participants/?q=Lena"}
+    )
+    plain = client.get(reverse("staff:calls", args=[tournament.pk]))
+    assert plain.status_code == 302 and plain["Location"].startswith("/accounts/login/")
