@@ -82,7 +82,8 @@ def requires(check: Callable[[Any, int | None], bool]) -> Callable[[View], View]
 
 def _login_page(request: HttpRequest) -> HttpResponse:
     """The login page for an htmx request, coming back to the page it was made from."""
-    current = request.htmx.current_url or ""
+    htmx: Any = getattr(request, "htmx", None)  # django_htmx's middleware sets it
+    current = (htmx.current_url if htmx else None) or ""
     if not url_has_allowed_host_and_scheme(current, allowed_hosts={request.get_host()}):
         current = ""
     back = urlsplit(current)
