@@ -6,8 +6,7 @@ lines (who was just checked in, newest first), the counts and the "withdraw
 everyone not checked in" box swapped out of band, so the list neither reloads
 nor jumps. Without JavaScript the same form posts and comes back to its row
 (``#p<id>``). A participant withdrawn before the draw (the latecomer after
-"withdraw everyone not checked in") is reinstated and
-checked in with one tap.
+"withdraw everyone not checked in") is reinstated and checked in with one tap.
 
 "Withdraw everyone not checked in" sits below the list, apart from the rows, and
 asks first: its first ``POST`` only shows who would be withdrawn and how many; the
