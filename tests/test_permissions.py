@@ -95,6 +95,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-participants": {"GET": ANYONE, "POST": ORGANISER},
     "api-participants-import": {"POST": ORGANISER},
     "api-participant-withdraw": {"POST": ORGANISER},
+    "api-participant-reinstate": {"POST": ORGANISER},
     "api-participant-check-in": {"POST": REFEREE, "DELETE": REFEREE},
     "api-participants-withdraw-absent": {"POST": ORGANISER},
     "api-clock": {"GET": ANYONE, "POST": ORGANISER},

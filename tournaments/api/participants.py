@@ -31,6 +31,7 @@ __all__ = [
     "ParticipantDetailApi",
     "ParticipantListApi",
     "ParticipantOutput",
+    "ParticipantReinstateApi",
     "ParticipantSuggestionsApi",
     "ParticipantWithdrawApi",
     "PublicParticipantOutput",
@@ -142,6 +143,27 @@ class ParticipantWithdrawApi(TournamentApi):
             participant=participant, actor=self.actor, reason=values["reason"]
         )
         return Response(ParticipantOutput(withdrawn).data)
+
+
+class ParticipantReinstateApi(TournamentApi):
+    """``POST /api/tournaments/{id}/participants/{pid}/reinstate/`` (organiser, api.md
+    "The day's edges"): a withdrawal undone before the group-stage draw.
+
+    The participant is active again with the same PIN and player link. An excluded
+    participant stays excluded (``409 already_excluded``), an active one is
+    ``409 not_withdrawn``; after the draw ``409 draw_locked``; a place taken
+    meanwhile ``409 too_many_participants``.
+    """
+
+    error_codes: ClassVar[ErrorCodes] = {
+        "post": {409: ["already_excluded", "not_withdrawn", "draw_locked", "too_many_participants"]}
+    }
+
+    @extend_schema(request=None, responses={200: ParticipantOutput})
+    def post(self, request: Request, tournament_id: int, participant_id: int) -> Response:
+        participant = get_object_or_404(Participant, pk=participant_id, tournament=self.tournament)
+        reinstated = services.participant_reinstate(participant=participant, actor=self.actor)
+        return Response(ParticipantOutput(reinstated).data)
 
 
 class ParticipantCheckInApi(TournamentApi):

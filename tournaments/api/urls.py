@@ -44,6 +44,11 @@ urlpatterns = [
         name="api-participant-withdraw",
     ),
     path(
+        "tournaments/<id:tournament_id>/participants/<id:participant_id>/reinstate/",
+        participants.ParticipantReinstateApi.as_view(),
+        name="api-participant-reinstate",
+    ),
+    path(
         "tournaments/<id:tournament_id>/participants/<id:participant_id>/check-in/",
         participants.ParticipantCheckInApi.as_view(),
         name="api-participant-check-in",

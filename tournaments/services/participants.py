@@ -7,7 +7,9 @@ and up to the tournament's ``max_participants``.
 
 A participant **leaves** by withdrawing (of their own accord) or by being
 **excluded** (a referee's penalty). Leaving **voids** the open games that
-cannot be played without them (rules.md §7); their recorded games stay.
+cannot be played without them (rules.md §7); their recorded games stay. Before
+the group-stage draw a withdrawal can be undone (**reinstated**: a latecomer
+after "withdraw everyone not checked in"); an exclusion cannot.
 """
 
 from __future__ import annotations
@@ -237,6 +239,52 @@ def _guard_leave(participant: Participant, *, status: str) -> None:
             "already_withdrawn",
             _("%(name)s has already withdrawn.") % {"name": participant.name},
         )
+
+
+def participant_reinstate(
+    *, participant: Participant, actor: User | None = None, check_in: bool = False
+) -> Participant:
+    """Undo a withdrawal before the group-stage draw: the participant is active again,
+    with the same PIN and player link (rules.md §12, "Who is here").
+
+    An excluded participant stays excluded (``409 already_excluded``), an active one
+    needs nothing (``409 not_withdrawn``); after the draw ``409 draw_locked``, and
+    ``409 too_many_participants`` where their place has been taken meanwhile.
+    ``check_in`` also checks them in, in the same transaction (the latecomer at
+    the door: one tap).
+    """
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=participant.tournament_id)
+        participant = Participant.objects.select_for_update().get(pk=participant.pk)
+        if participant.status == Participant.Status.EXCLUDED:
+            _guard_leave(participant, status=Participant.Status.WITHDRAWN)
+        if participant.status != Participant.Status.WITHDRAWN:
+            raise Conflict.single(
+                "not_withdrawn", _("%(name)s has not withdrawn.") % {"name": participant.name}
+            )
+        if group_stage_drawn(tournament):
+            raise Conflict.single(
+                "draw_locked",
+                _("A withdrawal can only be undone before the group-stage draw."),
+            )
+        if too_many := _too_many(tournament, new=1):
+            raise Conflict(too_many)
+        participant.status = Participant.Status.ACTIVE
+        fields = ["status"]
+        if check_in and not participant.checked_in:
+            participant.checked_in = True
+            fields.append("checked_in")
+        participant.save(update_fields=fields)
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action="participant_reinstated",
+            obj=participant,
+            before={"status": Participant.Status.WITHDRAWN.value},
+            after={"status": Participant.Status.ACTIVE.value}
+            | ({"checked_in": True} if "checked_in" in fields else {}),
+        )
+    return participant
 
 
 def _void_unplayable_games(participant: Participant) -> list[int]:

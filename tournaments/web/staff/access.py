@@ -11,14 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, render, resolve_url
 from django.urls import reverse
-from django.utils.http import urlencode
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django_htmx.http import HttpResponseClientRedirect
 
 from tournaments.models import Tournament
 from tournaments.permissions import (
@@ -28,7 +31,7 @@ from tournaments.permissions import (
     may_create_tournaments,
 )
 
-View = Callable[..., HttpResponse]
+from .actions import View, answer_refusals
 
 
 class StaffRequest(HttpRequest):
@@ -45,22 +48,48 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def requires(check: Callable[[Any, int | None], bool]) -> Callable[[View], View]:
-    """Login first (anonymous users go to the login page), then the role (else 403).
+    """Login first (anonymous users go to the login page), then the role (else 403);
+    a refusal the view lets through answers the page with its message
+    (``actions.answer_refusals``), so no staff page answers a refusal with a 500.
 
     ``check(user, tournament_id)`` gets the URL's ``tournament_id`` (None on the
     pages across tournaments).
     """
 
     def decorator(view: View) -> View:
+        answered = answer_refusals(view)
+
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if not check(request.user, kwargs.get("tournament_id")):
                 raise PermissionDenied
-            return view(request, *args, **kwargs)
+            return answered(request, *args, **kwargs)
 
-        return login_required(wrapped)
+        logged_in = login_required(wrapped)
+
+        @wraps(view)
+        def entry(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if getattr(request, "htmx", False) and not request.user.is_authenticated:
+                # htmx would follow the redirect and put the login page into a part of
+                # the page (the calls box, a check-in button): send the page there.
+                return _login_page(request)
+            return logged_in(request, *args, **kwargs)
+
+        return entry
 
     return decorator
+
+
+def _login_page(request: HttpRequest) -> HttpResponse:
+    """The login page for an htmx request, coming back to the page it was made from."""
+    htmx: Any = getattr(request, "htmx", None)  # django_htmx's middleware sets it
+    current = (htmx.current_url if htmx else None) or ""
+    if not url_has_allowed_host_and_scheme(current, allowed_hosts={request.get_host()}):
+        current = ""
+    back = urlsplit(current)
+    after = (back.path + (f"?{back.query}" if back.query else "")) if current else "/"
+    login = resolve_url(settings.LOGIN_URL)
+    return HttpResponseClientRedirect(f"{login}?{urlencode({'next': after})}")
 
 
 referee_required = requires(is_staff_of)

@@ -6,23 +6,59 @@ form is valid it calls the service; on success it shows the success message
 and redirects; when the service refuses with a ``DomainError`` it puts the
 errors on the form (or hands them to ``on_error``) and returns None, so that the
 view renders the page again with the form and its errors.
+
+``answer_refusals`` is the net below every staff view (``access.requires`` puts it
+around each): a refusal that a view did not catch answers the page it was sent
+from with its message, never a server error.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import wraps
 from typing import Any, Protocol, TypeVar
 
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django_htmx.http import HttpResponseClientRedirect
 
 from tournaments.errors import DomainError
 from tournaments.web.forms import add_domain_errors
 
 T = TypeVar("T")
+View = Callable[..., HttpResponse]
+
+
+def answer_refusals(view: View) -> View:
+    """``view``, except that a ``DomainError`` it lets through from a ``POST`` becomes
+    the page again with the refusal's messages (a redirect to the page it was sent
+    from, so that reloading does not send it twice). A page of htmx is sent there as
+    a whole. A ``GET`` changes nothing, so a refusal there stays the error it is."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except DomainError as error:
+            if request.method != "POST":
+                raise
+            for item in error.errors:
+                messages.error(request, str(item.message))
+            return _back(request)
+
+    return wrapped
+
+
+def _back(request: HttpRequest) -> HttpResponse:
+    """The page a refused ``POST`` came from: htmx names it, else the URL posted to."""
+    current = getattr(getattr(request, "htmx", None), "current_url", None)
+    if current and url_has_allowed_host_and_scheme(current, allowed_hosts={request.get_host()}):
+        return HttpResponseClientRedirect(current)
+    return redirect(request.get_full_path())
 
 
 class Validating(Protocol):

@@ -8,6 +8,7 @@ import django_tables2 as tables
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import selectors
 from tournaments.models import Stage, Tournament
@@ -48,6 +49,9 @@ def tournament_home(request: StaffRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament,
             "counts": {"open": overview.games_open, "recorded": overview.games_recorded},
             "participants": overview.participants,
+            "active": overview.participants_active,
+            "withdrawn": overview.participants_withdrawn,
+            "excluded": overview.participants_excluded,
             "next_step": next_step(
                 tournament, overview, organiser=is_organiser(request.user, tournament)
             ),
@@ -78,7 +82,7 @@ def next_step(tournament: Tournament, overview: StaffOverview, *, organiser: boo
                 _("Participants"),
                 reverse("staff:participants", args=[t]),
             )
-        if overview.participants < 4:
+        if overview.participants_active < 4:  # the draw seats the active ones
             return NextStep(
                 phase,
                 _("Register the participants, one by one or from a spreadsheet."),
@@ -95,7 +99,12 @@ def next_step(tournament: Tournament, overview: StaffOverview, *, organiser: boo
         if overview.group_games_open or not organiser:
             return NextStep(
                 phase,
-                _("%(n)s games still need a result.") % {"n": overview.group_games_open},
+                ngettext(
+                    "%(n)s game still needs a result.",
+                    "%(n)s games still need a result.",
+                    overview.group_games_open,
+                )
+                % {"n": overview.group_games_open},
                 _("Enter results"),
                 games,
             )

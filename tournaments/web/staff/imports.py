@@ -1,9 +1,11 @@
 """The participant import page: upload, check, warn about duplicates, register.
 
 The flow (issue 23): the upload is **checked** first (``imports.participants_import_check``,
-nothing written). Problems are listed by row and nothing is imported. Names
-already registered, or repeated inside the file, are shown **before** anything
-is imported; the organiser then imports without them or imports anyway. The
+nothing written). Problems are listed by row and nothing is imported; the names
+already registered, or repeated inside the file, are listed with them, so that
+one look shows everything to correct in the file (issue 32). A file without
+problems but with such names shows them **before** anything is imported; the
+organiser then imports without them or imports anyway. The
 checked rows wait in the session for that choice (``token`` ties the choice to
 the file it was shown for).
 """
@@ -45,6 +47,13 @@ IMPORT_COLUMNS: tuple[tuple[str, Any], ...] = (
             "yes/no: a player under 8 knows the rules, confirmed by the organiser (optional)"
         ),
     ),
+    (
+        "player",
+        gettext_lazy(
+            "the number of the player across tournaments (their profile shows it), to link "
+            "this participant to them for the season rankings (optional)"
+        ),
+    ),
 )
 
 SESSION_KEY = "participant_import"
@@ -63,6 +72,7 @@ def _store(request: StaffRequest, tournament: Tournament, check: imports.ImportC
                 "nationality": r.item.nationality,
                 "birth_date": r.item.birth_date.isoformat() if r.item.birth_date else None,
                 "age_approved": r.item.age_approved,
+                "player": r.item.player,
             }
             for r in check.rows
         ],
@@ -86,6 +96,7 @@ def _stored(
                 nationality=r["nationality"],
                 birth_date=date.fromisoformat(r["birth_date"]) if r["birth_date"] else None,
                 age_approved=r["age_approved"],
+                player=r.get("player"),
             ),
         )
         for r in kept["rows"]
@@ -144,7 +155,9 @@ def participants_import(request: StaffRequest, tournament_id: int) -> HttpRespon
                 context["problems"] = _by_row(error.errors)
             else:
                 if check.problems:
+                    # Every kind at once: the duplicates too, to correct in the same go.
                     context["problems"] = _by_row(check.problems)
+                    context["duplicates"] = check.duplicates
                 elif check.duplicates:
                     context.update(
                         duplicates=check.duplicates,

@@ -8,11 +8,9 @@ from typing import Any
 import django_tables2 as tables
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
-from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -23,6 +21,7 @@ from tournaments.web.forms import ParticipantForm, PenaltyForm, WithdrawForm
 
 from .access import StaffRequest, get_tournament, referee_required, render_staff
 from .actions import on_stale, run_service
+from .check_in import check_in, door_counts, withdraw_absent
 from .tables import ParticipantTable
 
 
@@ -43,34 +42,17 @@ def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
     tournament = get_tournament(tournament_id)
     organiser = is_organiser(request.user, tournament_id)
     form = ParticipantForm(request.POST or None) if organiser else None
-    if request.method == "POST" and request.POST.get("action") == "checkin":
-        if form is None:
-            raise PermissionDenied
-        return _check_in(request, tournament)
-    if request.method == "POST" and request.POST.get("action") == "withdraw_absent":
-        if form is None:
-            raise PermissionDenied
-        here = reverse("staff:participants", args=[tournament.pk])
-        done = run_service(
-            request,
-            None,
-            lambda: services.participants_withdraw_absent(
-                tournament=tournament, actor=request.user
-            ),
-            success_message=lambda gone: (
-                ngettext(
-                    "%(n)s participant who had not checked in has been withdrawn.",
-                    "%(n)s participants who had not checked in have been withdrawn.",
-                    len(gone),
-                )
-                % {"n": len(gone)}
-            ),
-            redirect_to=here,
-        )
-        return done or redirect(here)
-    if request.method == "POST" and request.POST.get("action") == "remove":
-        if form is None:
-            raise PermissionDenied
+    action = request.POST.get("action") if request.method == "POST" else None
+    if action in ("checkin", "withdraw_absent", "remove") and form is None:
+        raise PermissionDenied
+    if action == "checkin":
+        return check_in(request, tournament)
+    if action == "withdraw_absent":
+        asked = withdraw_absent(request, tournament)
+        if isinstance(asked, HttpResponse):
+            return asked
+        return _list(request, tournament, form=ParticipantForm(), **asked)
+    if action == "remove":
         return _remove(request, tournament)
     duplicate_of: list[str] = []
     # A name registered already is said before the second one exists (issue 23).
@@ -103,17 +85,17 @@ def _list(
     form: ParticipantForm | None,
     duplicate_of: list[str] | None = None,
     removing: list[Participant] | None = None,
+    withdrawing: list[Participant] | None = None,
+    withdrawing_changed: bool = False,
 ) -> HttpResponse:
     rows = tournament.participants.order_by("id")
     # No name holds a NUL character, and PostgreSQL refuses one in a query.
     query = request.GET.get("q", "").replace("\x00", "").strip()
     listed = rows.filter(name__icontains=query) if query else rows
-    removable = form is not None and not selectors.group_stage_drawn(tournament)
+    drawn = selectors.group_stage_drawn(tournament)
+    removable = form is not None and not drawn
     table = ParticipantTable(listed, selectable=removable)
     tables.RequestConfig(request, paginate=False).configure(table)
-    status = dict(
-        rows.values("status").annotate(n=Count("id")).order_by().values_list("status", "n")
-    )
     return render_staff(
         request,
         "participants.html",
@@ -121,16 +103,19 @@ def _list(
             "tournament": tournament,
             "form": form,
             "table": table,
-            "active": status.get(Participant.Status.ACTIVE, 0),
-            "total": sum(status.values()),
+            **door_counts(tournament),
             "limit": tournament.config.max_participants,
             "query": query,
-            "checked_in": rows.filter(checked_in=True).count(),
-            "absent": rows.filter(status=Participant.Status.ACTIVE, checked_in=False).count(),
-            "drawn": selectors.group_stage_drawn(tournament),
+            "drawn": drawn,
             "duplicate_of": duplicate_of or [],
+            # A registration to correct comes first; else the list (the door) does.
+            "register_first": form is not None
+            and form.is_bound
+            and bool(form.errors or duplicate_of),
             "removable": removable,
             "removing": removing or [],
+            "withdrawing": withdrawing or [],
+            "withdrawing_changed": withdrawing_changed,
         },
     )
 
@@ -176,21 +161,6 @@ def _remove(request: StaffRequest, tournament: Tournament) -> HttpResponse:
 
 def _ids(values: list[str]) -> list[int]:
     return [int(v) for v in values if v.isdigit()]
-
-
-def _check_in(request: StaffRequest, tournament: Tournament) -> HttpResponse:
-    """Tick a participant as present (or undo it), back to the list where it was."""
-    participant = get_object_or_404(
-        Participant, pk=request.POST.get("participant"), tournament=tournament
-    )
-    services.participant_check_in(
-        participant=participant,
-        checked_in=request.POST.get("checked_in") == "1",
-        actor=request.user,
-    )
-    url = reverse("staff:participants", args=[tournament.pk])
-    query = request.POST.get("q", "")
-    return redirect(f"{url}?{urlencode({'q': query})}#p{participant.pk}" if query else url)
 
 
 @referee_required
@@ -262,6 +232,25 @@ def participant_detail(
             % {"name": participant.name},
             redirect_to=here,
         )
+    elif action == "reinstate":
+        # A withdrawal undone before the draw; "and check in": the latecomer at the door.
+        if not is_organiser(request.user, tournament_id):
+            raise PermissionDenied
+        and_check_in = request.POST.get("checked_in") == "1"
+        done = run_service(
+            request,
+            None,
+            lambda: services.participant_reinstate(
+                participant=participant, actor=request.user, check_in=and_check_in
+            ),
+            success_message=(
+                _("%(name)s is back in the tournament and checked in.")
+                if and_check_in
+                else _("%(name)s is back in the tournament.")
+            )
+            % {"name": participant.name},
+            redirect_to=here,
+        )
     elif action in ("link_player", "unlink_player", "new_player"):
         done = _player_link(request, participant, action=action, redirect_to=here)
     elif action in ("edit", "delete") and not is_organiser(request.user, tournament_id):
@@ -299,6 +288,7 @@ def participant_detail(
     if done is not None:
         return done
     seat = participant.seats.filter(table__stage=Stage.GROUP).select_related("table").first()
+    drawn = selectors.group_stage_drawn(tournament)
     return render_staff(
         request,
         "participant.html",
@@ -313,7 +303,8 @@ def participant_detail(
             "withdraw_form": withdraw_form,
             "edit_form": edit_form,
             "changes": changes,
-            "can_delete": not selectors.group_stage_drawn(tournament),
+            "can_delete": not drawn,
+            "drawn": drawn,
             "suggestions": selectors.player_suggestions(participant)
             if participant.player_id is None
             else [],

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from django_countries.fields import Country
 
 from tournaments.models import AuditEntry, Game, Participant
+from tournaments.names import fold
 from tournaments.preferences import SETTINGS_BY_KEY
 from tournaments.selectors import STATE_LABELS, GameView, game_state
 
@@ -65,7 +66,12 @@ def game_card(view: GameView, *, awaiting: bool = False) -> GameCard:
 class ParticipantTable(tables.Table):
     name = tables.Column(verbose_name=gettext_lazy("Name"))
     nationality = tables.Column(verbose_name=gettext_lazy("Nationality"))
-    birth_date = tables.DateColumn(verbose_name=gettext_lazy("Birth date"), short=True)
+    birth_date = tables.DateColumn(
+        verbose_name=gettext_lazy("Birth date"),
+        short=True,
+        # Hidden on phones (staff.css), whichever place the column has.
+        attrs={"th": {"class": "col-birth"}, "td": {"class": "col-birth"}},
+    )
     status = tables.Column(verbose_name=gettext_lazy("Status"))
     checked_in = tables.TemplateColumn(
         verbose_name=gettext_lazy("Checked in"),
@@ -82,6 +88,8 @@ class ParticipantTable(tables.Table):
         row_attrs = {
             "data-participant": lambda record: record.pk,
             "id": lambda record: f"p{record.pk}",
+            # What the search box compares as you type (static/js/check_in.js).
+            "data-name": lambda record: fold(record.name),
         }
 
     def __init__(self, *args: Any, selectable: bool = False, **kwargs: Any) -> None:
@@ -120,7 +128,10 @@ class ParticipantTable(tables.Table):
 
     def render_status(self, record: Participant) -> str:
         return format_html(
-            '<span class="status status-{}">{}</span>', record.status, record.get_status_display()
+            '<span id="status-{}" class="status status-{}">{}</span>',
+            record.pk,
+            record.status,
+            record.get_status_display(),
         )
 
 
@@ -159,6 +170,7 @@ AUDIT_ACTIONS: dict[str, Any] = {
     "participant_deleted": gettext_lazy("Participant deleted"),
     "participant_checked_in": gettext_lazy("Participant checked in"),
     "participant_checked_out": gettext_lazy("Check-in undone"),
+    "participant_reinstated": gettext_lazy("Participant reinstated"),
     "group_stage_drawn": gettext_lazy("Group stage drawn"),
     "result_recorded": gettext_lazy("Result recorded"),
     "result_corrected": gettext_lazy("Result corrected"),

@@ -6,13 +6,20 @@ from typing import Any
 
 import pytest
 from django import forms
+from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.contrib.messages.storage.fallback import FallbackStorage
 from django.contrib.sessions.backends.signed_cookies import SessionStore
+from django.http import HttpResponse
 from django.test import RequestFactory
+from django.urls import reverse
+from django.utils.http import urlencode
+from django_htmx.middleware import HtmxMiddleware
 
+from tests import factories
 from tournaments.errors import DomainError, ErrorItem
-from tournaments.web.staff.actions import run_service
+from tournaments.web.staff.access import requires
+from tournaments.web.staff.actions import answer_refusals, run_service
 
 
 class NameForm(forms.Form):
@@ -89,3 +96,59 @@ def test_a_refusal_without_a_form_is_a_message_or_goes_to_on_error() -> None:
         is None
     )
     assert [e.errors[0].code for e in caught] == ["refused"]
+
+
+# --- the net below every staff view (issue 32: never a 500 for a refusal) -------------------
+
+
+def test_a_refusal_a_view_lets_through_answers_its_page_with_the_message() -> None:
+    request = RequestFactory().post("/t/1/staff/participants/?q=Lena", {})
+    request.session = SessionStore()
+    request._messages = FallbackStorage(request)
+    response = answer_refusals(lambda request: refuse())(request)
+    assert (response.status_code, response["Location"]) == (302, "/t/1/staff/participants/?q=Lena")
+    assert said(request) == [("error", "Not like this.")]
+
+
+def test_htmx_is_sent_to_the_page_it_shows_and_a_get_keeps_its_error() -> None:
+    request = RequestFactory().post(
+        "/t/1/staff/calls/",
+        {},
+        headers={"HX-Request": "true", "HX-Current-URL": "http://testserver/t/1/staff/games/"},
+    )
+    request.session = SessionStore()
+    request._messages = FallbackStorage(request)
+    HtmxMiddleware(lambda r: HttpResponse())(request)
+    response = answer_refusals(lambda request: refuse())(request)
+    assert response["HX-Redirect"] == "http://testserver/t/1/staff/games/"
+    with pytest.raises(DomainError):
+        answer_refusals(lambda request: refuse())(RequestFactory().get("/"))
+
+
+def test_every_staff_view_is_behind_the_net() -> None:
+    """``requires`` (every staff view's decorator) puts ``answer_refusals`` around the view."""
+    request = RequestFactory().post("/t/1/staff/", {})
+    request.user = User(username="x", is_active=True)
+    request.session = SessionStore()
+    request._messages = FallbackStorage(request)
+    view = requires(lambda user, tournament_id: True)(lambda request, tournament_id: refuse())
+    response = view(request, tournament_id=1)
+    assert response.status_code == 302 and said(request) == [("error", "Not like this.")]
+
+
+@pytest.mark.django_db
+def test_a_logged_out_htmx_request_sends_the_page_to_the_login(client) -> None:
+    """The calls box polls every staff page: logged out meanwhile, the login page must
+    not land inside it (htmx would follow the redirect and swap the page in)."""
+    tournament = factories.make_tournament()
+    page = f"http://testserver/t/{tournament.pk}/staff/participants/?q=Lena"
+    answer = client.get(
+        reverse("staff:calls", args=[tournament.pk]),
+        headers={"HX-Request": "true", "HX-Current-URL": page},
+    )
+    assert answer.status_code == 200
+    assert answer["HX-Redirect"] == "/accounts/login/?" + urlencode(
+        {"next": f"/t/{tournament.pk}/staff/participants/?q=Lena"}
+    )
+    plain = client.get(reverse("staff:calls", args=[tournament.pk]))
+    assert plain.status_code == 302 and plain["Location"].startswith("/accounts/login/")

@@ -46,7 +46,10 @@ def test_withdraw_everyone_not_checked_in_from_the_participant_list():
         services.participant_check_in(participant=person)
     page = organiser.get(url).content.decode()
     assert "Withdraw everyone not checked in (3)" in page
-    organiser.post(url, {"action": "withdraw_absent"})
+    organiser.post(url, {"action": "withdraw_absent"})  # asks first (issue 32)
+    assert not tournament.participants.filter(status=Participant.Status.WITHDRAWN).exists()
+    absent = [p.pk for p in people[10:]]
+    organiser.post(url, {"action": "withdraw_absent", "confirm": "1", "absent": absent})
     assert set(
         tournament.participants.filter(status=Participant.Status.WITHDRAWN).values_list(
             "pk", flat=True
