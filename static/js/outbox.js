@@ -21,6 +21,10 @@
    - No answer, or 5xx, or 409 while the first attempt is processed: kept, and
      tried again.
 
+   While anything waits, the status says what it means: with no connection,
+   that the entry is kept on this phone and sent by itself when the network is
+   back; online, that it is tried again by itself.
+
    Staff pages report the games with an unsent entry (`data-report-url`), so the
    progress board marks those tables. */
 (function () {
@@ -72,6 +76,12 @@
         count.className = "outbox-count";
         count.textContent = (data.textPending || "not sent yet (%s)").replace("%s", waiting.length);
         node.appendChild(count);
+        // What it means, in words: where the entry is and what happens next.
+        var meaning = document.createElement("span");
+        meaning.className = navigator.onLine ? "outbox-retry" : "outbox-offline";
+        meaning.textContent = navigator.onLine ? (data.textRetry || "") : (data.textOffline || "");
+        node.appendChild(document.createTextNode(" "));
+        node.appendChild(meaning);
       }
       if (login) {
         node.appendChild(document.createTextNode(" " + (data.textLogin || "") + " "));
@@ -234,6 +244,7 @@
   save(items);
   render();
   window.addEventListener("online", flush);
+  window.addEventListener("offline", render);
   window.addEventListener("storage", render);
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { flush(); }

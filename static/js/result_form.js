@@ -1,5 +1,7 @@
 /* Keeps each seat's lives maximum right (the numbers come from the rules engine via
-   lives-table) and shows "eliminated by" only for 0 lives, "final duel" only for the Renegade. */
+   lives-table) and shows "eliminated by" only for 0 lives, "final duel" only for the Renegade.
+   Save is disabled while the save bar shows an error in the entry (a "bar-problem" that is
+   not a "bar-notice": partials/verdict_bar.html); the live check redraws the bar. */
 (function () {
   "use strict";
   var form = document.getElementById("result-form");
@@ -25,6 +27,15 @@
       duel.hidden = role !== "renegade" && !duel.querySelector("input").checked;
     }
   }
+  function syncSave() {
+    var save = form.querySelector("button[name=save]");
+    var bar = document.getElementById("verdict-bar");
+    if (!save || !bar) { return; }
+    save.disabled = !!bar.querySelector(".bar-problem:not(.bar-notice)");
+  }
+  // The live check replaces the bar (an out-of-band swap): watch the form, not the bar.
+  new MutationObserver(syncSave).observe(form, { childList: true, subtree: true });
+  syncSave();
   form.querySelectorAll(".seat").forEach(update);
   ["input", "change"].forEach(function (name) {
     form.addEventListener(name, function (event) {

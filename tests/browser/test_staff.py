@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests import factories
 from tests.browser.conftest import login
@@ -68,8 +69,10 @@ def test_an_impossible_result_shows_the_rule_at_the_seat_and_stores_nothing(new_
     seat3.get_by_text("Seat 3: lives must be a whole number from 0 to 4.").wait_for()
     assert page.locator("fieldset[data-position='4'] .problem").count() == 0
 
-    page.click("#result-form button[type=submit]")
-    page.wait_for_load_state()
+    # Save is off while the live check shows the error; sent anyway, the server refuses it.
+    expect(page.locator("#result-form button[type=submit]")).to_be_disabled()
+    page.evaluate("document.getElementById('result-form').requestSubmit()")
+    page.locator(".not-saved").wait_for()
     assert "/result/" in page.url
     assert page.locator("fieldset[data-position='3'] .problem").first.inner_text() == (
         "Seat 3: lives must be a whole number from 0 to 4."
@@ -120,8 +123,9 @@ def test_a_sheriff_eliminated_by_a_player_who_is_out_shows_at_the_seat_on_a_phon
     box = seat1.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
 
-    page.click("#result-form button[type=submit]")
-    page.wait_for_load_state()
+    expect(page.locator("#result-form button[type=submit]")).to_be_disabled()
+    page.evaluate("document.getElementById('result-form').requestSubmit()")
+    page.locator(".not-saved").wait_for()
     assert "/result/" in page.url
     assert message in page.locator("fieldset[data-position='1'] .problems").inner_text()
     assert Result.objects.count() == 0

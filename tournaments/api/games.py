@@ -59,6 +59,11 @@ class GameOutput(serializers.Serializer):
 
 
 class GameDetailOutput(GameOutput):
+    seating = serializers.IntegerField(
+        source="game.table.seating",
+        help_text="Goes up whenever a seat at the game's table is swapped after the draw; "
+        "send it with the result.",
+    )
     result = serializers.SerializerMethodField()
 
     def get_result(self, obj: GameView) -> dict[str, Any] | None:

@@ -4,7 +4,9 @@
   line per seat, the winner where the seats do not tell it, whether everyone
   signed. Correcting it records a new **version** with a **reason**; the old
   version is kept. The version a client sends is the one it corrects: if the
-  game has moved on since, the answer is ``409 version_conflict``.
+  game has moved on since, the answer is ``409 version_conflict``. The
+  ``seating`` it may send is the table's seating it was filled in against: a
+  seat swap since answers ``409 seating_changed``.
 - A seat's line comes in as ``SeatIn`` and becomes the rules engine's
   ``scoring.results.SeatReport``; it goes out as ``ResultSeatOutput``.
 - With the ``double_check`` setting a result counts only once a second person
@@ -50,7 +52,7 @@ class ResultApi(GameApi):
     error_codes: ClassVar[ErrorCodes] = {
         "put": {
             400: [*sorted(PROBLEM_CODES), "reason_required"],
-            409: ["game_not_played", "round_closed", "version_conflict"],
+            409: ["game_not_played", "round_closed", "seating_changed", "version_conflict"],
         }
     }
 
@@ -83,6 +85,14 @@ class ResultApi(GameApi):
         signed = StrictBooleanField(required=False, default=False)
         reason = StrictCharField(required=False, allow_blank=True, default="", max_length=2000)
         version = StrictIntegerField(required=False, allow_null=True, default=None, min_value=0)
+        seating = StrictIntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            min_value=0,
+            help_text="The table's seating the result was filled in against "
+            "(GET /api/games/{id}/); a different one answers 409 seating_changed.",
+        )
 
     class OutputSerializer(serializers.Serializer):
         game = serializers.IntegerField(source="game_id")
@@ -102,6 +112,7 @@ class ResultApi(GameApi):
             signed=values["signed"],
             reason=values["reason"],
             version=values["version"],
+            seating=values["seating"],
             actor=self.actor,
         )
         return Response(self.OutputSerializer(result).data)

@@ -22,7 +22,7 @@ Words used here (see ``rules.md``):
 - **audit entry**: who changed what, when, with the state before and after.
 
 Modules: ``tournament`` (Stage, Tournament, Character), ``people``
-(Participant, Penalty), ``play`` (GroupDraw, Table, Seat, Game), ``results``
+(Participant, Penalty), ``play`` (GroupDraw, Table, EarlierSeating, Seat, Game), ``results``
 (Result, ResultSeat and which version counts), ``knockout`` (Knockout,
 LotDraw), ``staff`` (TournamentStaff), ``commitments`` (DrawCommitment, the draw
 algorithm), ``hall`` (RoundClock, RefereeCall, SeatSwap), ``seasons`` (Player, Season,
@@ -37,7 +37,7 @@ from .hall import CALL_NOTE_LENGTH, RefereeCall, RoundClock, SeatSwap
 from .idempotency import IdempotencyKey, OutboxReport
 from .knockout import Knockout, LotDraw
 from .people import MINIMUM_AGE, Participant, Penalty
-from .play import Game, GroupDraw, Seat, Table
+from .play import EarlierSeating, Game, GroupDraw, Seat, Table
 from .ratelimit import RateCount
 from .results import Result, ResultQuerySet, ResultSeat, ResultSeatQuerySet, RoleChoice
 from .seasons import Player, Season, SeasonStaff, SeasonTournament, TournamentArchive
@@ -51,6 +51,7 @@ __all__ = [
     "AuditEntry",
     "Character",
     "DrawCommitment",
+    "EarlierSeating",
     "Game",
     "GroupDraw",
     "IdempotencyKey",

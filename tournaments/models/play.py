@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.conf import settings as django_settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .commitments import DrawCommitment, current_algorithm, current_deal_algorithm
@@ -77,6 +78,12 @@ class Table(models.Model):
     # The seed of the draw that seated this table (anyone can re-run the draw).
     seed = models.CharField(_("seed"), max_length=200, blank=True)
     algorithm = models.JSONField(_("draw algorithm"), default=current_algorithm)
+    # The table's seating (api.md "The day's edges"): 0 as drawn, one more with each
+    # seat swap at this table; a result names the seating it was filled in against.
+    seating = models.PositiveIntegerField(_("seating number"), default=0)
+    # When the current seating was made: the draw, or the last seat swap here
+    # (empty for tables seated before this was kept).
+    seated_at = models.DateTimeField(_("seated"), default=timezone.now, null=True, blank=True)
 
     class Meta:
         ordering = ["stage", "round", "number"]
@@ -90,6 +97,29 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return str(_("Table %(number)s") % {"number": self.number})
+
+
+class EarlierSeating(models.Model):
+    """A table's seats as they were before a seat swap replaced them: seating ``number``."""
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="earlier_seatings"
+    )
+    number = models.PositiveIntegerField(_("seating number"))
+    seated_at = models.DateTimeField(_("seated"), null=True, blank=True)
+    # Participant ids in position order (position 1 first).
+    participants = models.JSONField(_("participants"), default=list)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("earlier seating")
+        verbose_name_plural = _("earlier seatings")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="unique_earlier_seating")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} / {self.number}"
 
 
 class Seat(models.Model):

@@ -21,6 +21,7 @@ Modules by task:
 - ``overview``: the staff start page's counts (``StaffOverview``);
 - ``seating``: who sits where (``Seating``), for the seating page, its PDF
   and the projector;
+- ``seatings``: a table's seatings before and after a seat swap (``SeatingChange``);
 - ``progress``: the organiser's progress board (``ProgressBoard``);
 - ``audit``: the audit log and the names its ids stand for;
 - ``seasons``: players across tournaments and the season ranking (``SeasonStanding``);
@@ -114,6 +115,7 @@ from tournaments.selectors.seating import (
     current_seating,
     group_seating,
 )
+from tournaments.selectors.seatings import SeatingChange, seating_change, swapped_tables
 from tournaments.selectors.standings import StandingRow, Standings, group_standings
 from tournaments.selectors.statistics import ruleset_statistics, tournament_statistics
 from tournaments.selectors.tournament import (
@@ -155,6 +157,7 @@ __all__ = [
     "SeatView",
     "SeatedPlayer",
     "Seating",
+    "SeatingChange",
     "SeatingTable",
     "StaffOverview",
     "StandingRow",
@@ -207,8 +210,10 @@ __all__ = [
     "season_standing",
     "seat_corrections",
     "seat_reports",
+    "seating_change",
     "staff_overview",
     "swap_options",
+    "swapped_tables",
     "tournament_characters",
     "tournament_phase",
     "tournament_statistics",

@@ -31,6 +31,7 @@ from scoring.results import GameSpec, Outcome, ResultInvalid, SeatReport, evalua
 from ..errors import Conflict, ErrorItem, InvalidInput, NotAllowed
 from ..models import Game, Result, ResultSeat, Stage, Table
 from ..selectors.rules import game_spec
+from ..selectors.seatings import seating_change
 from ..selectors.tournament import Phase, tournament_phase
 from .audit import audit_log
 from .outbox import outbox_sent
@@ -44,6 +45,7 @@ def result_record(
     signed: bool = False,
     reason: str = "",
     version: int | None = None,
+    seating: int | None = None,
     actor: User,
     entered_at: datetime | None = None,
 ) -> Result:
@@ -53,16 +55,20 @@ def result_record(
     nothing. ``version`` is the version the caller is correcting: if the game
     has moved on since, ``version_conflict``. The game's row is locked for the
     write, so two referees saving the same game end with one version and one
-    conflict. ``entered_at``: when the referee saved it on the phone, if the
-    phone's outbox sends it late (rules.md §12); kept where it is more than a
-    minute before now, never in the future. The actor's phone no longer reports the
-    game as unsent (``outbox_sent``).
+    conflict. ``seating`` is the table's seating the result was filled in
+    against (api.md "The day's edges"): if a seat swap has changed it since,
+    ``seating_changed`` and nothing is stored. ``entered_at``: when the
+    referee saved it on the phone, if the phone's outbox sends it late
+    (rules.md §12); kept where it is more than a minute before now, never in
+    the future. The actor's phone no longer reports the game as unsent
+    (``outbox_sent``).
     """
     with transaction.atomic():
         game = (
             Game.objects.select_for_update().select_related("tournament", "table").get(pk=game.pk)
         )
         _guard_writable(game)
+        _guard_seating(game, seating=seating)
         _guard_version(game, version=version, reason=reason)
         table_seats = list(game.table.seats.select_related("participant"))
         outcome = _evaluate(game_spec(game, seats=table_seats), seats, winner=winner)
@@ -127,6 +133,31 @@ def _later_round_seated(game: Game) -> bool:
     return Table.objects.filter(
         tournament_id=game.tournament_id, stage=Stage.KNOCKOUT, round__gt=game.round
     ).exists()
+
+
+def _guard_seating(game: Game, *, seating: int | None) -> None:
+    """The result was filled in against the table's seats as they are now."""
+    if seating is None or seating == game.table.seating:
+        return
+    change = seating_change(game.table, then=seating)
+    shown = change.changed or change.rows
+
+    def seats(index: int) -> str:
+        return ", ".join(
+            _("seat %(position)s %(name)s") % {"position": row[0], "name": row[index]}
+            for row in shown
+        )
+
+    raise Conflict.single(
+        "seating_changed",
+        _(
+            "The seats at table %(table)s were changed after this result was filled in "
+            "(a seat swap). You had: %(then)s. Now: %(now)s. Nothing was saved: check "
+            "the result against the seats as they are now."
+        )
+        % {"table": change.table, "then": seats(1), "now": seats(2)},
+        field="seating",
+    )
 
 
 def _guard_version(game: Game, *, version: int | None, reason: str) -> None:

@@ -5,21 +5,28 @@ either of their tables is recorded, an organiser may **swap** two participants
 seated in the **current stage**: the group stage (any two seats) or, once the
 knockout has begun, its current round (``"knockout-N"``). The seats change,
 the swap is kept as a **correction** (``SeatSwap``) published with the draw
-record, and the audit log says so (``seat_swapped``). The Sheriff rotation and
+record, and the audit log says so (``seat_swapped``). Each table whose seats
+changed moves to its next **seating** (``Table.seating``, its time
+``seated_at``; the seats before are kept as an ``EarlierSeating``): a result
+form filled in against the old seats is refused (api.md "The day's edges"),
+and the table's printed scoresheets are out of date. The Sheriff rotation and
 the character deal follow positions, so they need no change; a knockout
 table's pick order is the seeding order of its new players.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import knockout as rules
 
 from ..errors import Conflict, DomainError, InvalidInput
-from ..models import Knockout, Result, Seat, SeatSwap, Tournament
+from ..models import EarlierSeating, Knockout, Result, Seat, SeatSwap, Table, Tournament
 from ..selectors.hall import current_stage
 from .audit import audit_log
 
@@ -69,6 +76,7 @@ def seat_swap(*, tournament: Tournament, a: int, b: int, actor: User | None = No
             str(a): [seat_a.table.number, seat_a.position],
             str(b): [seat_b.table.number, seat_b.position],
         }
+        _next_seating({seat_a.table_id: seat_a.table, seat_b.table_id: seat_b.table}.values())
         # Delete and recreate: swapping in place would break (table, participant) uniqueness.
         Seat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
         Seat.objects.bulk_create(
@@ -104,3 +112,20 @@ def seat_swap(*, tournament: Tournament, a: int, b: int, actor: User | None = No
             },
         )
     return swap
+
+
+def _next_seating(tables: Iterable[Table]) -> None:
+    """Keep each table's seats as they are now, and move it to its next seating."""
+    now = timezone.now()
+    for table in tables:
+        EarlierSeating.objects.create(
+            table=table,
+            number=table.seating,
+            seated_at=table.seated_at,
+            participants=list(
+                table.seats.order_by("position").values_list("participant_id", flat=True)
+            ),
+        )
+        table.seating += 1
+        table.seated_at = now
+        table.save(update_fields=["seating", "seated_at"])

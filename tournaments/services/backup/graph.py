@@ -46,6 +46,7 @@ EXCLUDED: dict[str, str] = {
 ID_LISTS: dict[tuple[str, str], str] = {
     ("tournaments.GroupDraw", "participants"): "tournaments.Participant",
     ("tournaments.Table", "pick_order"): "tournaments.Participant",
+    ("tournaments.EarlierSeating", "participants"): "tournaments.Participant",
     ("tournaments.Knockout", "seeding"): "tournaments.Participant",
     ("tournaments.LotDraw", "candidates"): "tournaments.Participant",
     ("tournaments.LotDraw", "order"): "tournaments.Participant",

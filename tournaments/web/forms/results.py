@@ -4,7 +4,8 @@ Words used here:
 
 - The **table form** (``ResultForm``) holds what belongs to the whole sheet: the
   winner (a duel's winner, or a side given by hand), the signature, the reason
-  for a correction and the version being corrected.
+  for a correction, the version being corrected and the table's seating the
+  form was rendered against (api.md "The day's edges").
 - A **result entry** (``ResultEntry``) is the seat formset and the table form
   together, as the page shows them.
 
@@ -41,7 +42,7 @@ class Located(Protocol):
 
 
 class ResultForm(forms.Form):
-    """The table's part of the sheet: winner, signature, reason, version."""
+    """The table's part of the sheet: winner, signature, reason, version, seating."""
 
     signed = forms.BooleanField(label=_("Sheet signed by all players"), required=False)
     reason = forms.CharField(
@@ -50,6 +51,8 @@ class ResultForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
     )
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    # Not required: an entry kept in a phone's outbox before the form carried it.
+    seating = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
 
     def __init__(
         self,
@@ -58,6 +61,7 @@ class ResultForm(forms.Form):
         spec: GameSpec,
         names: Mapping[int, str],
         version: int,
+        seating: int = 0,
         current: Result | None = None,
         **kwargs: Any,
     ) -> None:
@@ -65,6 +69,7 @@ class ResultForm(forms.Form):
             kwargs["initial"] = {"signed": current.signed, "winner": current.winner or None}
         super().__init__(data, **kwargs)
         self.fields["version"].initial = version
+        self.fields["seating"].initial = seating
         self.fields["winner"] = self._winner_field(spec, names)
         if current is not None:
             # A correction needs a reason: the browser says so before sending.
@@ -114,6 +119,7 @@ class ResultEntry:
         spec: GameSpec,
         seats: Sequence[Seat],
         version: int,
+        seating: int = 0,
         current: Result | None = None,
     ) -> None:
         self.spec = spec
@@ -133,7 +139,9 @@ class ResultEntry:
             positions=spec.positions,
             form_kwargs={"spec": spec, "names": names},
         )
-        self.table = ResultForm(data, spec=spec, names=names, version=version, current=current)
+        self.table = ResultForm(
+            data, spec=spec, names=names, version=version, seating=seating, current=current
+        )
 
     def is_valid(self) -> bool:
         """Both parts parse (each fills its ``cleaned_data`` with whatever could be read)."""

@@ -19,15 +19,17 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring.results import GameSpec, ResultInvalid, evaluate_result, validate_result
+from scoring.results import GameSpec, evaluate_result, validate_result
 from scoring.rulesets import Role, Side, side_label
 from tournaments import selectors, services
 from tournaments.errors import DomainError
 from tournaments.models import Game, Result, ResultSeat, Seat, Stage, Tournament
+from tournaments.selectors import SeatingChange
 from tournaments.web.forms import ResultEntry, live_problems
 
 from .access import StaffRequest, get_tournament, referee_required, render_staff
 from .actions import run_service
+from .result_compare import ComparisonRow, result_comparison
 
 
 @dataclass
@@ -46,6 +48,7 @@ class ResultPage:
             spec=self.spec,
             seats=self.seats,
             version=self.game.version,
+            seating=self.game.table.seating,
             current=self.current,
         )
 
@@ -81,6 +84,8 @@ def _render_result(
     table_problems: list[str] | None = None,
     conflict: bool = False,
     comparison: list[ComparisonRow] | None = None,
+    seating: SeatingChange | None = None,
+    refusal: str = "",
 ) -> HttpResponse:
     current = page.current
     double_check = page.tournament.config.double_check
@@ -94,6 +99,7 @@ def _render_result(
             "entry": entry,
             "form": entry.table,
             "table_problems": table_problems or [],
+            "bar_problems": table_problems or [],
             "absent": [s for s in page.seats if s.position not in page.spec.positions],
             "current": current,
             "history": _history(page) if current is not None else [],
@@ -105,64 +111,11 @@ def _render_result(
             and current.recorded_by_id != request.user.pk,
             "conflict": conflict,
             "comparison": comparison or [],
+            "seating_change": seating,
+            "refusal": refusal,
             "lives_table": entry.lives_table(),
         },
     )
-
-
-@dataclass(frozen=True)
-class ComparisonRow:
-    """One line of a conflict: what is stored and what the phone sent, and whether they differ."""
-
-    label: str
-    stored: str
-    sent: str
-
-    @property
-    def differs(self) -> bool:
-        return self.stored != self.sent
-
-
-def _seat_text(role: Any, character: str | None, lives: int | None) -> str:
-    parts = [str(Role(role).label)] if role else []
-    if character:
-        parts.append(character)
-    if lives is not None:
-        parts.append(_("%(n)s lives") % {"n": lives})
-    return " · ".join(parts) or "–"
-
-
-def _comparison(page: ResultPage, entry: ResultEntry) -> list[ComparisonRow]:
-    """The stored current version beside the referee's entry, seat by seat, then the winner."""
-    current = page.current
-    stored = {rs.position: rs for rs in current.seats.all()} if current else {}
-    sent = {report.position: report for report in entry.seat_reports()}
-    names = {s.position: s.participant.name for s in page.seats}
-    rows = []
-    for position in page.spec.positions:
-        mine = sent.get(position)
-        theirs = stored.get(position)
-        rows.append(
-            ComparisonRow(
-                label=f"{position}. {names.get(position, '')}",
-                stored=_seat_text(theirs.role, theirs.character, theirs.lives) if theirs else "–",
-                sent=_seat_text(mine.role, mine.character, mine.lives) if mine else "–",
-            )
-        )
-    if current is not None:
-        try:
-            outcome = evaluate_result(page.spec, entry.seat_reports(), winner=entry.winner())
-            sent_winner = page.winner_label(outcome.winner)
-        except ResultInvalid:  # an entry the rules refuse has no winner to show
-            sent_winner = "–"
-        rows.append(
-            ComparisonRow(
-                label=_("Winner"),
-                stored=page.winner_label(_parse_winner(current.winner)),
-                sent=sent_winner,
-            )
-        )
-    return rows
 
 
 def _entered_at(request: StaffRequest) -> datetime | None:
@@ -241,6 +194,7 @@ def result(request: StaffRequest, tournament_id: int, game_id: int) -> HttpRespo
             signed=entry.table.cleaned_data["signed"],
             reason=entry.table.cleaned_data["reason"],
             version=entry.table.cleaned_data["version"],
+            seating=entry.table.cleaned_data["seating"],
             actor=request.user,
             entered_at=_entered_at(request),
         ),
@@ -264,14 +218,21 @@ def result(request: StaffRequest, tournament_id: int, game_id: int) -> HttpRespo
     if not refusal:  # the form did not parse
         return _render_result(request, page, entry)
     errors = refusal[0].errors
-    if any(e.code == "version_conflict" for e in errors):
-        return _render_conflict(request, page, entry, problems=entry.place(errors))
+    # A conflict's own section says what happened (and the API's words "reload"
+    # would throw the comparison away): only the other messages are placed.
+    others = [e for e in errors if e.code not in ("seating_changed", "version_conflict")]
+    if len(others) < len(errors) and any(e.code == "seating_changed" for e in errors):
+        return _render_seating_conflict(request, page, entry, problems=entry.place(others))
+    if len(others) < len(errors):
+        return _render_conflict(request, page, entry, problems=entry.place(others))
     return _render_result(
         request,
         page,
         entry,
         # At its seat, on the winner or reason field, or above the seats for the table.
         table_problems=entry.place(errors),
+        # ... and the first of them in the save bar, where Save was tapped.
+        refusal=str(errors[0].message),
     )
 
 
@@ -281,7 +242,7 @@ def _render_conflict(
     """The game moved on while this entry was on its way (rules.md §12): the stored version
     and the entry side by side, differences marked. Nothing is overwritten: the referee
     keeps the stored version or sends the entry again as a correction of the current one."""
-    comparison = _comparison(page, entry)
+    comparison = result_comparison(page, entry)
     data = request.POST.copy()
     data["version"] = str(page.game.version)
     again = page.entry(data)
@@ -289,6 +250,21 @@ def _render_conflict(
     return _render_result(
         request, page, again, table_problems=problems, conflict=True, comparison=comparison
     )
+
+
+def _render_seating_conflict(
+    request: StaffRequest, page: ResultPage, entry: ResultEntry, *, problems: list[str]
+) -> HttpResponse:
+    """A seat swap changed the table after the form was opened (api.md "The day's
+    edges"): nothing was stored. Both seatings by name, the entry kept as typed; the
+    form now names the current seating, so saving again is the referee's decision
+    after checking each seat against the names shown now."""
+    change = selectors.seating_change(page.game.table, then=entry.table.cleaned_data["seating"])
+    data = request.POST.copy()
+    data["seating"] = str(page.game.table.seating)
+    again = page.entry(data)
+    again.is_valid()
+    return _render_result(request, page, again, table_problems=problems, seating=change)
 
 
 @referee_required
@@ -341,18 +317,36 @@ def result_check(request: StaffRequest, tournament_id: int, game_id: int) -> Htt
     # The live check redraws the problems, not the form: a winner that contradicts
     # the lives must show here, in words, or the verdict would just vanish.
     table_problems += [str(error) for error in entry.table.errors.get("winner", [])]
+    # The game or its seats moved on: said, but Save stays (it shows both sides).
+    stale: list[str] = []
+    seating = entry.table.cleaned_data.get("seating")
+    if seating is not None and seating != page.game.table.seating:
+        stale.append(
+            _(
+                "The seats at this table were changed after this form was opened (a seat "
+                "swap). Saving shows the seats then and now; nothing is stored until you "
+                "have checked them."
+            ),
+        )
     sent = entry.table.cleaned_data.get("version")
     if sent is not None and sent != page.game.version:
-        table_problems.insert(
-            0,
+        stale.append(
             _(
                 "This result was changed by someone else in the meantime (now version "
-                "%(current)s). Reload the page before saving."
+                "%(current)s). Saving shows both versions side by side; nothing is "
+                "overwritten."
             )
             % {"current": page.game.version},
         )
     return render_staff(
         request,
         "partials/result_check.html",
-        {"entry": entry, "table_problems": table_problems, "verdict": verdict, "live": True},
+        {
+            "entry": entry,
+            "table_problems": stale + table_problems,
+            "bar_problems": table_problems,
+            "stale": stale,
+            "verdict": verdict,
+            "live": True,
+        },
     )

@@ -202,6 +202,17 @@ def _swap_context(tournament: Tournament) -> dict[str, object]:
     }
 
 
+def _reprint(tables: list[int]) -> str:
+    """Ask for the new scoresheets of the tables a swap changed (one or two)."""
+    if len(tables) == 1:
+        return _(
+            "Reprint the scoresheets of table %(table)s: the printed ones show the old seats."
+        ) % {"table": tables[0]}
+    return _(
+        "Reprint the scoresheets of tables %(a)s and %(b)s: the printed ones show the old seats."
+    ) % {"a": tables[0], "b": tables[-1]}
+
+
 def _seat_swap(request: StaffRequest, tournament: Tournament) -> HttpResponse:
     """Swap two seated players of the current stage (a correction after the draw)."""
     here = reverse("staff:draw", args=[tournament.pk])
@@ -214,8 +225,10 @@ def _seat_swap(request: StaffRequest, tournament: Tournament) -> HttpResponse:
         request,
         None,
         lambda: services.seat_swap(tournament=tournament, a=a, b=b, actor=request.user),
-        success_message=_(
-            "The two seats have been swapped; the draw record shows it as a correction."
+        success_message=lambda swap: (
+            _("The two seats have been swapped; the draw record shows it as a correction.")
+            + " "
+            + _reprint(selectors.swapped_tables(swap))
         ),
         redirect_to=here,
     )

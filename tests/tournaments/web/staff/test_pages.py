@@ -307,7 +307,9 @@ def test_a_stale_version_is_a_conflict() -> None:
     # A second referee still has the empty form (version 0) open and saves.
     response = client_for(factories.make_referee()).post(url, {**law_wins(game), "version": 0})
     html = response.content.decode()
-    assert "changed by someone else in the meantime (now version 1, you sent 0)" in html
+    assert "Changed by someone else meanwhile (now version 1): nothing was overwritten" in html
+    # The page offers its own two choices; "reload" would throw the comparison away.
+    assert "Reload" not in html
     # Both versions side by side; the form now corrects the stored version.
     assert "Keep the stored version" in html
     assert "Send mine as a new correction" in html
