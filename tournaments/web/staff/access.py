@@ -17,7 +17,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render, resolve_url
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
@@ -100,6 +100,15 @@ creator_required = requires(lambda user, _tournament_id: may_create_tournaments(
 
 def get_tournament(tournament_id: int) -> Tournament:
     return get_object_or_404(Tournament, pk=tournament_id)
+
+
+def posted_id(request: HttpRequest, field: str) -> int:
+    """The id a form posted in ``field``: anything but a whole number is a 404, as an
+    unknown id is (a tampered ``call=abc`` must not reach the database as a 500)."""
+    value = request.POST.get(field, "")
+    if not value.isascii() or not value.isdigit():
+        raise Http404
+    return int(value)
 
 
 NAV = {

@@ -28,6 +28,7 @@ from .access import (
     StaffRequest,
     get_tournament,
     organiser_required,
+    posted_id,
     referee_required,
     render_staff,
 )
@@ -85,7 +86,7 @@ def calls_fragment(request: StaffRequest, tournament_id: int) -> HttpResponse:
     close) answers it: with the fragment to htmx, else back to the page it came from."""
     tournament = get_tournament(tournament_id)
     if request.method == "POST":
-        call = get_object_or_404(RefereeCall, pk=request.POST.get("call"), tournament=tournament)
+        call = get_object_or_404(RefereeCall, pk=posted_id(request, "call"), tournament=tournament)
         act = services.call_take if request.POST.get("action") == "take" else services.call_close
         try:
             act(call=call, actor=request.user)

@@ -16,7 +16,7 @@ from tournaments.models import TournamentStaff
 from tournaments.permissions import may_create_tournaments
 from tournaments.web.forms import ExistingUserForm, NewStaffForm
 
-from .access import StaffRequest, get_tournament, organiser_required, render_staff
+from .access import StaffRequest, get_tournament, organiser_required, posted_id, render_staff
 from .actions import run_service
 from .tables import StaffTable
 
@@ -69,7 +69,7 @@ def team(request: StaffRequest, tournament_id: int) -> HttpResponse:
         )
     elif action == "remove":
         user = get_object_or_404(
-            User, pk=request.POST.get("user"), tournament_roles__tournament=tournament
+            User, pk=posted_id(request, "user"), tournament_roles__tournament=tournament
         )
         done = run_service(
             request,
