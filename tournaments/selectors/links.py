@@ -31,7 +31,7 @@ def same_name(participant: Participant, player: Player) -> bool:
 
 def link_suggestions(tournament: Tournament) -> list[LinkSuggestion]:
     """Every participant of ``tournament`` without a player, with the players they
-    may be (four queries), in alphabetical order."""
+    may be (three queries), in alphabetical order."""
     unlinked = list(tournament.participants.filter(player__isnull=True))
     folded = {p.pk: fold(p.name) for p in unlinked}
     taken = tournament.participants.filter(player__isnull=False).values("player_id")
