@@ -35,6 +35,8 @@ ANYONE, REFEREE, ORGANISER = "anyone", "referee", "organiser"
 CREATOR, STAFF_ANYWHERE = "creator", "staff anywhere"
 #: Seasons (rules.md §13): a season's own organisers; merging and erasing players.
 SEASON_ORGANISER, SITE_ADMIN = "season organiser", "site administrator"
+#: The staff's season pages: who may create a season or organises one anywhere.
+SEASONS_ANYWHERE = "seasons anywhere"
 
 MATRIX: dict[str, dict[str, str]] = {
     # public pages
@@ -57,6 +59,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "seasons": {"GET": ANYONE},
     "season_ranking": {"GET": ANYONE},
     "season_projector": {"GET": ANYONE},
+    "season_how": {"GET": ANYONE},
     "player_profile": {"GET": ANYONE},
     "login": {"GET": ANYONE},
     "logout": {"POST": ANYONE},
@@ -77,6 +80,10 @@ MATRIX: dict[str, dict[str, str]] = {
     "staff:progress": {"GET": ORGANISER},
     "staff:knockout": {"GET": ORGANISER, "POST": ORGANISER},
     "staff:team": {"GET": ORGANISER, "POST": ORGANISER},
+    "staff:archive": {"POST": ORGANISER},
+    "staff:player_links": {"GET": REFEREE, "POST": REFEREE},
+    "staff:seasons": {"GET": SEASONS_ANYWHERE, "POST": SEASONS_ANYWHERE},
+    "staff:season": {"GET": SEASON_ORGANISER, "POST": SEASON_ORGANISER},
     "staff:participants_import": {"GET": ORGANISER, "POST": ORGANISER},
     "staff:participants_import_template": {"GET": ORGANISER},
     "staff:audit": {"GET": ORGANISER},
@@ -243,6 +250,13 @@ ALLOWED: dict[str, set[str]] = {
     # Organisers of this tournament are appointed to this season too (``_user``).
     SEASON_ORGANISER: {"organiser_of_this", "superuser"},
     SITE_ADMIN: {"superuser"},
+    # Creators, and the organisers appointed to a season (``_user``).
+    SEASONS_ANYWHERE: {
+        "site_group_organisers",
+        "organiser_of_another",
+        "organiser_of_this",
+        "superuser",
+    },
     STAFF_ANYWHERE: {
         "site_group_organisers",
         "referee_of_another",

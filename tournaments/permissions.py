@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from .models import Tournament, TournamentStaff
+from .models import Season, Tournament, TournamentStaff
 
 ORGANISERS = "organisers"
 
@@ -117,6 +117,21 @@ def is_season_organiser(user: Any, season: Any) -> bool:
         cached = set(SeasonStaff.objects.filter(user=user).values_list("season_id", flat=True))
         user._season_roles = cached
     return season_id in cached
+
+
+def organised_seasons(user: Any) -> QuerySet[Season]:
+    """The seasons the user organises (every season for a site administrator)."""
+    if _signed_in(user) and user.is_superuser:
+        return Season.objects.all()
+    if not _signed_in(user):
+        return Season.objects.none()
+    return Season.objects.filter(staff__user=user)
+
+
+def may_manage_seasons(user: Any) -> bool:
+    """Whether the staff's season pages have anything for this user: they may create
+    a season (as they may create tournaments) or organise one."""
+    return may_create_tournaments(user) or organised_seasons(user).exists()
 
 
 def is_site_admin(user: Any) -> bool:

@@ -26,6 +26,7 @@ Modules by task:
 - ``audit``: the audit log and the names its ids stand for;
 - ``seasons``: players across tournaments and the season ranking (``SeasonStanding``);
 - ``archive``: a tournament's archive document;
+- ``links``: the players each participant of a tournament may be (``LinkSuggestion``);
 """
 
 from tournaments.selectors.audit import AuditNames, GamePlace, audit_entries, audit_names
@@ -75,6 +76,7 @@ from tournaments.selectors.knockout import (
     knockout_tables,
     lot_draws,
 )
+from tournaments.selectors.links import LinkSuggestion, link_suggestions, same_name
 from tournaments.selectors.overview import StaffOverview, staff_overview
 from tournaments.selectors.player import (
     GroupSeat,
@@ -140,6 +142,7 @@ __all__ = [
     "KnockoutProgress",
     "KnockoutStep",
     "KnockoutTableView",
+    "LinkSuggestion",
     "LotView",
     "PenaltyLine",
     "Phase",
@@ -195,6 +198,7 @@ __all__ = [
     "knockout_round_advancers",
     "knockout_round_winners",
     "knockout_tables",
+    "link_suggestions",
     "lot_draws",
     "open_calls",
     "participants_named",
@@ -206,6 +210,7 @@ __all__ = [
     "registered_name_keys",
     "result_history",
     "ruleset_statistics",
+    "same_name",
     "season_archives",
     "season_standing",
     "seat_corrections",

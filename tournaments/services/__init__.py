@@ -46,7 +46,13 @@ from .participants import (
 )
 from .penalties import penalty_give
 from .pins import pin_check
-from .players import participant_link_player, player_create, player_get, player_merge
+from .players import (
+    participant_link_player,
+    participants_link_players,
+    player_create,
+    player_get,
+    player_merge,
+)
 from .presence import participant_check_in, participants_withdraw_absent
 from .results import result_confirm, result_record, result_snapshot
 from .seasons import (
@@ -55,6 +61,7 @@ from .seasons import (
     season_staff_dismiss,
     season_tournament_add,
     season_tournament_remove,
+    season_update,
 )
 from .seat_swaps import seat_swap
 from .signatures import player_confirm
@@ -105,6 +112,7 @@ __all__ = [
     "participant_withdraw",
     "participants_check",
     "participants_delete",
+    "participants_link_players",
     "participants_register",
     "participants_withdraw_absent",
     "penalty_give",
@@ -124,6 +132,7 @@ __all__ = [
     "season_staff_dismiss",
     "season_tournament_add",
     "season_tournament_remove",
+    "season_update",
     "seat_swap",
     "staff_appoint",
     "staff_dismiss",

@@ -9,13 +9,15 @@ shows it is computed afresh.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django_countries import countries
 
 from ..errors import Conflict, DomainError, InvalidInput, NotAllowed
-from ..models import Participant, Player
+from ..models import Participant, Player, Tournament
 from .audit import audit_log
 
 
@@ -99,6 +101,35 @@ def participant_link_player(
             after={"player": participant.player_id},
         )
     return participant
+
+
+def participants_link_players(
+    *,
+    tournament: Tournament,
+    links: Sequence[tuple[Participant, Player]],
+    actor: User | None = None,
+) -> list[Participant]:
+    """Link several participants of ``tournament`` to players at once (accepting
+    the suggestions in one step): every pair is checked first, then all are
+    written in one transaction, each with its audit entry; a refused pair
+    links none."""
+    chosen = [player.pk for _participant, player in links]
+    if any(p.tournament_id != tournament.pk for p, _player in links):
+        raise InvalidInput.single(
+            "unknown_participant", _("A participant is not in this tournament."), field="player"
+        )
+    taken = set(
+        Participant.objects.filter(tournament=tournament, player_id__in=chosen)
+        .exclude(pk__in=[p.pk for p, _player in links])
+        .values_list("player_id", flat=True)
+    )
+    if taken or len(set(chosen)) != len(chosen):
+        raise _already_linked()
+    with transaction.atomic():
+        return [
+            participant_link_player(participant=participant, player=player, actor=actor)
+            for participant, player in links
+        ]
 
 
 def player_merge(*, player: Player, into: Player, actor: User | None = None) -> Player:

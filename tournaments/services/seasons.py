@@ -4,7 +4,7 @@ A **season** is a named list of tournaments with a **weight** each and the
 settings ``best_of``, ``min_events`` and ``qualifiers``. Members of the group
 ``organisers`` and site administrators create seasons; the creator becomes its
 first **organiser** and appoints others. A season always keeps one organiser.
-Every change of a season's tournaments or weights raises its **version**
+Every change of a season's tournaments, weights or settings raises its **version**
 (``season_bump``, in the change's transaction): with its tournaments' live
 versions it is the state its ranking is cached by (``tournaments.live.seasons``).
 """
@@ -63,6 +63,40 @@ def season_create(
             obj=season,
             after={"name": season.name, "settings": _settings(season)},
         )
+    return season
+
+
+def season_update(
+    *,
+    season: Season,
+    name: str,
+    best_of: int,
+    min_events: int,
+    qualifiers: int,
+    actor: User | None = None,
+) -> Season:
+    """Rename ``season`` or change its settings (its organisers); the ranking follows."""
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        before = {"name": season.name, "settings": _settings(season)}
+        season.name = " ".join((name or "").split())
+        season.best_of, season.min_events, season.qualifiers = best_of, min_events, qualifiers
+        full_clean_or_raise(season)
+        after = {"name": season.name, "settings": _settings(season)}
+        if after == before:
+            return season
+        season.save(update_fields=["name", "best_of", "min_events", "qualifiers"])
+        # The settings decide the ranking: a new state, so no cached ranking is served.
+        season_bump(season)
+        audit_log(
+            tournament=None,
+            actor=actor,
+            action="season_updated",
+            obj=season,
+            before=before,
+            after=after,
+        )
+    season.refresh_from_db(fields=["version"])
     return season
 
 

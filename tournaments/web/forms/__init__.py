@@ -12,6 +12,7 @@ from .knockout import KnockoutNextForm, KnockoutStartForm
 from .participants import ParticipantForm, ParticipantImportForm, PenaltyForm, WithdrawForm
 from .referees import ExistingUserForm, NewStaffForm
 from .results import ResultEntry, ResultForm, live_problems
+from .seasons import SeasonForm, SeasonOrganiserForm, SeasonTournamentForm
 from .seats import SeatForm, SeatFormSet
 from .setup import CharacterForm, DrawForm, TournamentForm, setting_field
 
@@ -27,6 +28,9 @@ __all__ = [
     "PenaltyForm",
     "ResultEntry",
     "ResultForm",
+    "SeasonForm",
+    "SeasonOrganiserForm",
+    "SeasonTournamentForm",
     "SeatForm",
     "SeatFormSet",
     "TournamentForm",

@@ -29,6 +29,7 @@ def tournament_home(request: HttpRequest, tournament_id: int) -> HttpResponse:
         status=Participant.Status.WITHDRAWN
     ).count()
     context["champion"] = selectors.champion_of(tournament)
+    context["archives"] = tournament.archives.defer("content").order_by("version")
     return render(request, "tournaments/public/tournament.html", context)
 
 

@@ -17,6 +17,8 @@ from tournaments.live.seasons import season_standing, with_state
 from tournaments.models import Player, Season, SeasonTournament
 from tournaments.models.seasons import SEASON_ORDER
 
+from .projector import PROJECTOR_PAGE_SECONDS, PROJECTOR_ROWS_PER_PAGE
+
 
 def season_list(request: HttpRequest) -> HttpResponse:
     seasons = Season.objects.order_by("-id")
@@ -37,13 +39,27 @@ def season_ranking(request: HttpRequest, season_id: int) -> HttpResponse:
     )
 
 
+def season_how(request: HttpRequest, season_id: int) -> HttpResponse:
+    """How the season's points, ranking and rating are computed, with its settings."""
+    season = get_object_or_404(Season, pk=season_id)
+    return render(request, "tournaments/public/season_how.html", {"season": season})
+
+
 def season_projector(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The ranked players, as many a page as the screen shows, paging like the
+    tournament's projector (``static/js/projector.js``)."""
     season = get_object_or_404(with_state(Season.objects.all()), pk=season_id)
     standing = season_standing(season)
     return render(
         request,
         "tournaments/public/season_projector.html",
-        {"season": season, "standing": standing, "rows": standing.rows[:30]},
+        {
+            "season": season,
+            "standing": standing,
+            "rows": standing.rows,
+            "rows_per_page": PROJECTOR_ROWS_PER_PAGE,
+            "page_seconds": PROJECTOR_PAGE_SECONDS,
+        },
     )
 
 

@@ -49,6 +49,7 @@ urlpatterns = [
     path("seasons/", seasons.season_list, name="seasons"),
     path("seasons/<id:season_id>/", seasons.season_ranking, name="season_ranking"),
     path("seasons/<id:season_id>/projector/", seasons.season_projector, name="season_projector"),
+    path("seasons/<id:season_id>/how/", seasons.season_how, name="season_how"),
     path("players/<id:player_id>/", seasons.player_profile, name="player_profile"),
     path(
         "t/<id:tournament_id>/games/<id:game_id>/confirm/",

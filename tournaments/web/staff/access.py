@@ -27,8 +27,10 @@ from tournaments.models import Tournament
 from tournaments.permissions import (
     has_any_staff_role,
     is_organiser,
+    is_season_organiser,
     is_staff_of,
     may_create_tournaments,
+    may_manage_seasons,
 )
 
 from .actions import View, answer_refusals
@@ -96,6 +98,19 @@ referee_required = requires(is_staff_of)
 organiser_required = requires(is_organiser)
 staff_required = requires(lambda user, _tournament_id: has_any_staff_role(user))
 creator_required = requires(lambda user, _tournament_id: may_create_tournaments(user))
+seasons_required = requires(lambda user, _tournament_id: may_manage_seasons(user))
+
+
+def season_organiser_required(view: View) -> View:
+    """Login first, then an organiser of the URL's season (else 403)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not is_season_organiser(request.user, kwargs.get("season_id")):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return login_required(wrapped)
 
 
 def get_tournament(tournament_id: int) -> Tournament:
@@ -126,6 +141,7 @@ NAV = {
     "audit.html": "staff-home",
     "team.html": "staff-team",
     "clock.html": "staff-clock",
+    "player_links.html": "staff-participants",
 }
 
 

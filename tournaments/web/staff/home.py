@@ -12,7 +12,13 @@ from django.utils.translation import ngettext
 
 from tournaments import selectors
 from tournaments.models import Stage, Tournament
-from tournaments.permissions import is_organiser, may_create_tournaments, staffed_tournaments
+from tournaments.permissions import (
+    has_any_staff_role,
+    is_organiser,
+    may_create_tournaments,
+    may_manage_seasons,
+    staffed_tournaments,
+)
 from tournaments.selectors import Phase, StaffOverview
 
 from .access import (
@@ -21,19 +27,23 @@ from .access import (
     organiser_required,
     referee_required,
     render_staff,
-    staff_required,
+    requires,
 )
 from .tables import AUDIT_ACTIONS, AuditTable
 
 
-@staff_required
+@requires(lambda user, _t: has_any_staff_role(user) or may_manage_seasons(user))
 def staff_index(request: StaffRequest) -> HttpResponse:
     """My tournaments (every one for a site administrator); creators can add one."""
     tournaments = staffed_tournaments(request.user).order_by("-date", "-id")
     return render_staff(
         request,
         "index.html",
-        {"tournaments": tournaments, "may_create": may_create_tournaments(request.user)},
+        {
+            "tournaments": tournaments,
+            "may_create": may_create_tournaments(request.user),
+            "may_seasons": may_manage_seasons(request.user),
+        },
     )
 
 
@@ -55,6 +65,8 @@ def tournament_home(request: StaffRequest, tournament_id: int) -> HttpResponse:
             "next_step": next_step(
                 tournament, overview, organiser=is_organiser(request.user, tournament)
             ),
+            "finished": overview.phase is Phase.FINISHED,
+            "archives": tournament.archives.defer("content").order_by("version"),
         },
     )
 

@@ -15,13 +15,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import selectors, services
-from tournaments.models import Participant, Penalty, Player, Stage, Tournament
+from tournaments.models import Participant, Penalty, Stage, Tournament
 from tournaments.permissions import is_organiser, may_create_tournaments
 from tournaments.web.forms import ParticipantForm, PenaltyForm, WithdrawForm
 
 from .access import StaffRequest, get_tournament, referee_required, render_staff
 from .actions import on_stale, run_service
 from .check_in import check_in, door_counts, withdraw_absent
+from .links import player_link, player_search
 from .tables import ParticipantTable
 
 
@@ -252,7 +253,7 @@ def participant_detail(
             redirect_to=here,
         )
     elif action in ("link_player", "unlink_player", "new_player"):
-        done = _player_link(request, participant, action=action, redirect_to=here)
+        done = player_link(request, participant, action=action, redirect_to=here)
     elif action in ("edit", "delete") and not is_organiser(request.user, tournament_id):
         raise PermissionDenied
     elif action == "edit":
@@ -309,40 +310,6 @@ def participant_detail(
             if participant.player_id is None
             else [],
             "may_create_players": may_create_tournaments(request.user),
+            **player_search(request, participant),
         },
     )
-
-
-def _player_link(
-    request: StaffRequest, participant: Participant, *, action: str, redirect_to: str
-) -> HttpResponse:
-    """Link the participant to a player (by id, a suggestion, or a new player), or unlink."""
-    if action == "unlink_player":
-        services.participant_link_player(participant=participant, player=None, actor=request.user)
-        messages.success(request, _("The link to the player has been removed."))
-        return redirect(redirect_to)
-    player: Player | None
-    try:
-        if action == "new_player":
-            if not may_create_tournaments(request.user):
-                raise PermissionDenied
-            player = services.player_create(
-                name=participant.name,
-                nationality=str(participant.nationality),
-                actor=request.user,
-            )
-        else:
-            raw = request.POST.get("player", "").strip()
-            player = services.player_get(int(raw) if raw.isdigit() else 0)
-        assert player is not None
-        services.participant_link_player(participant=participant, player=player, actor=request.user)
-    except services.DomainError as error:
-        for item in error.errors:
-            messages.error(request, str(item.message))
-        return redirect(redirect_to)
-    messages.success(
-        request,
-        _("%(name)s is linked to the player %(player)s (no. %(id)s).")
-        % {"name": participant.name, "player": player.name, "id": player.pk},
-    )
-    return redirect(redirect_to)

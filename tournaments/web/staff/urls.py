@@ -5,15 +5,18 @@ Names live in the ``staff`` namespace, e.g. ``reverse("staff:result", args=[t, g
 
 from django.urls import path
 
+from .archives import archive
 from .hall import calls_fragment, clock
 from .home import audit, staff_index, tournament_home
 from .imports import participants_import, participants_import_template
 from .knockout import knockout
+from .links import player_links
 from .outbox import outbox_report
 from .participants import participant_detail, participants
 from .progress import games, progress
 from .referees import team
 from .results import result, result_check, result_confirm
+from .seasons import season_detail, season_list
 from .setup import draw, tournament_new, tournament_settings
 
 app_name = "staff"
@@ -21,6 +24,10 @@ app_name = "staff"
 urlpatterns = [
     path("staff/", staff_index, name="index"),
     path("staff/tournaments/new/", tournament_new, name="tournament_new"),
+    path("staff/seasons/", season_list, name="seasons"),
+    path("staff/seasons/<id:season_id>/", season_detail, name="season"),
+    path("t/<id:tournament_id>/staff/archive/", archive, name="archive"),
+    path("t/<id:tournament_id>/staff/players/", player_links, name="player_links"),
     path("t/<id:tournament_id>/staff/", tournament_home, name="tournament"),
     path("t/<id:tournament_id>/staff/settings/", tournament_settings, name="settings"),
     path("t/<id:tournament_id>/staff/participants/", participants, name="participants"),
