@@ -25,6 +25,7 @@ Modules by task:
 - ``audit``: the audit log and the names its ids stand for;
 - ``seasons``: players across tournaments and the season ranking (``SeasonStanding``);
 - ``archive``: a tournament's archive document;
+- ``erasure``: what erasing a player would change (``ErasurePreview``);
 """
 
 from tournaments.selectors.audit import AuditNames, GamePlace, audit_entries, audit_names
@@ -34,6 +35,12 @@ from tournaments.selectors.draws import (
     draw_commitments,
     draw_overview,
     unused_commitments,
+)
+from tournaments.selectors.erasure import (
+    ErasurePreview,
+    archives_holding,
+    erasure_names,
+    erasure_preview,
 )
 from tournaments.selectors.games import (
     GameView,
@@ -132,6 +139,7 @@ __all__ = [
     "ClockView",
     "CommitmentView",
     "DrawOverview",
+    "ErasurePreview",
     "GamePlace",
     "GameView",
     "GroupSeat",
@@ -162,6 +170,7 @@ __all__ = [
     "SwapOptions",
     "TableMate",
     "allowed_characters",
+    "archives_holding",
     "audit_entries",
     "audit_names",
     "awaiting_games",
@@ -178,6 +187,8 @@ __all__ = [
     "deals_characters",
     "draw_commitments",
     "draw_overview",
+    "erasure_names",
+    "erasure_preview",
     "final_ranking",
     "game_rounds",
     "game_spec",

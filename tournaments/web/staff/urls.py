@@ -5,6 +5,7 @@ Names live in the ``staff`` namespace, e.g. ``reverse("staff:result", args=[t, g
 
 from django.urls import path
 
+from .erasure import player_erase
 from .hall import calls_fragment, clock
 from .home import audit, staff_index, tournament_home
 from .imports import participants_import, participants_import_template
@@ -21,6 +22,7 @@ app_name = "staff"
 urlpatterns = [
     path("staff/", staff_index, name="index"),
     path("staff/tournaments/new/", tournament_new, name="tournament_new"),
+    path("staff/players/<id:player_id>/erase/", player_erase, name="player_erase"),
     path("t/<id:tournament_id>/staff/", tournament_home, name="tournament"),
     path("t/<id:tournament_id>/staff/settings/", tournament_settings, name="settings"),
     path("t/<id:tournament_id>/staff/participants/", participants, name="participants"),
