@@ -7,13 +7,21 @@ player for a participant, the search boxes of the public pages (their rows
 carry the folded name; ``static/js`` folds what is typed the same way), the
 alphabetical seating list, the season ranking's order among equals and the
 warning about a duplicate registration.
+
+An erased person's **placeholder** ("Erased player N", rules.md §13) is a name
+too: ``placeholder_name`` says it in a given language. A participant keeps it
+in the tournament's language; a player shows it in the page's language
+(``Player.shown_name``).
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["fold", "sort_key"]
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+__all__ = ["fold", "placeholder_name", "sort_key"]
 
 
 def fold(text: str) -> str:
@@ -27,3 +35,9 @@ def sort_key(name: str) -> tuple[str, str]:
     """Alphabetical order as people expect it: the folded name first, then the name
     itself (so that names folding alike still come in one fixed order)."""
     return (fold(name), name)
+
+
+def placeholder_name(number: int, *, language: str) -> str:
+    """ "Erased player N" in ``language``."""
+    with translation.override(language):
+        return _("Erased player %(number)s") % {"number": number}

@@ -34,7 +34,8 @@ __all__ = ["PlayerDetailApi", "PlayerEraseApi", "PlayerListApi", "PlayerMergeApi
 
 class PlayerOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    name = serializers.CharField()
+    # An erased player's placeholder in the answer's language (``Player.shown_name``).
+    name = serializers.CharField(source="shown_name")
     nationality = serializers.CharField()
     tournaments = serializers.SerializerMethodField()
 

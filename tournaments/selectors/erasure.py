@@ -12,7 +12,10 @@ import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.conf import settings
+
 from tournaments.models import Participant, Player, TournamentArchive
+from tournaments.names import placeholder_name
 
 __all__ = [
     "ErasedParticipant",
@@ -64,10 +67,17 @@ class ErasurePreview:
         return sum(len(t.participants) for t in self.tournaments)
 
 
-def erasure_names(player_name: str, participant_names: Iterable[str]) -> list[str]:
+def erasure_names(
+    player_name: str, participant_names: Iterable[str], *, erased_number: int | None = None
+) -> list[str]:
     """The person's names to remove from the history, longest first ("Anna Maria"
-    goes before "Anna")."""
-    return sorted({player_name, *participant_names} - {""}, key=len, reverse=True)
+    goes before "Anna"); never the placeholder of an earlier erasure (``erased_number``)."""
+    placeholders = (
+        {placeholder_name(erased_number, language=code) for code, _name in settings.LANGUAGES}
+        if erased_number is not None
+        else set()
+    )
+    return sorted({player_name, *participant_names} - {""} - placeholders, key=len, reverse=True)
 
 
 def archives_holding(tournament_ids: Iterable[int], names: list[str]) -> list[TournamentArchive]:
@@ -112,7 +122,9 @@ def erasure_preview(player: Player) -> ErasurePreview:
         )
         for group in by_tournament.values()
     )
-    names = erasure_names(player.name, (p.name for p in participants))
+    names = erasure_names(
+        player.name, (p.name for p in participants), erased_number=player.erased_number
+    )
     archives = tuple(
         WithdrawnArchive(
             tournament=a.tournament_id,

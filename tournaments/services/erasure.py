@@ -31,23 +31,18 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
-from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ..errors import InvalidInput, NotAllowed
 from ..live import live_floor_raise
 from ..models import AuditEntry, Participant, Penalty, Player, RefereeCall, Result, Tournament
-from ..names import fold
+from ..names import fold, placeholder_name
 from ..selectors.erasure import archives_holding, erasure_names
 from .archive import archive_create, archive_withdraw_for_erasure
 from .audit import audit_log
 from .erasure_answers import ErasedPerson, scrub_stored_answers
 
-
-def placeholder_name(number: int, *, language: str) -> str:
-    """ "Erased player N" in ``language``."""
-    with translation.override(language):
-        return _("Erased player %(number)s") % {"number": number}
+__all__ = ["confirmation_matches", "placeholder_name", "player_erase"]
 
 
 def _replace(value: Any, names: Iterable[str], placeholder: str) -> Any:
@@ -64,8 +59,10 @@ def _replace(value: Any, names: Iterable[str], placeholder: str) -> Any:
 
 
 def confirmation_matches(player: Player, confirm: str) -> bool:
-    """Whether ``confirm`` is the player's current name (case, accents and spaces aside)."""
-    return bool(fold(confirm)) and fold(confirm) == fold(player.name)
+    """Whether ``confirm`` is the player's current name (case, accents and spaces aside;
+    an erased player's placeholder in the page's language too)."""
+    typed = fold(confirm)
+    return bool(typed) and typed in {fold(player.name), fold(player.shown_name)}
 
 
 def player_erase(*, player: Player, confirm: str, actor: User | None = None) -> Player:
@@ -83,14 +80,16 @@ def player_erase(*, player: Player, confirm: str, actor: User | None = None) -> 
                 _("Type the player's name exactly as shown to confirm the erasure."),
                 field="confirm",
             )
+        participants = list(
+            Participant.objects.select_for_update().filter(player=player).order_by("id")
+        )
+        names = erasure_names(
+            player.name, (p.name for p in participants), erased_number=player.erased_number
+        )
         if player.erased_number is None:
             newest = Player.objects.aggregate(newest=Max("erased_number"))["newest"]
             player.erased_number = (newest or 0) + 1
         number = player.erased_number
-        participants = list(
-            Participant.objects.select_for_update().filter(player=player).order_by("id")
-        )
-        names = erasure_names(player.name, (p.name for p in participants))
         player.name = placeholder_name(number, language=settings.LANGUAGE_CODE)
         player.save(update_fields=["name", "erased_number"])
         tournaments = {

@@ -8,10 +8,11 @@ import html
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from tests import factories
 from tests.tournaments.seasons.helpers import finished_tournament, names
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import AuditEntry, Participant, Player, Season, TournamentArchive
 
 pytestmark = pytest.mark.django_db
@@ -85,7 +86,7 @@ def test_the_page_erases_only_with_the_players_name(root_client, root, registere
     assert "Type the player's name exactly as shown" in html.unescape(wrong.content.decode())
     _untouched(registered)
     done = root_client.post(url, {"confirm": " erika  MUSTERMANN "}, follow=True)
-    assert "Erased: the player is now “Gelöschter Spieler 1”." in done.content.decode()
+    assert "Erased: the player is now “Erased player 1”." in done.content.decode()
     participant = Participant.objects.get(player=registered)
     assert participant.name == "Gelöschter Spieler 1"  # the tournament's language: German
     assert participant.pin == "" and participant.birth_date is None
@@ -150,5 +151,39 @@ def test_the_api_erases_only_with_the_players_current_name(api, registered):
     _untouched(registered)
     answer = api.post(url, {"confirm": NAME}, format="json")
     assert answer.status_code == 200
-    assert answer.json()["name"] == "Gelöschter Spieler 1"
+    assert answer.json()["name"] == "Erased player 1"  # the answer's language: English
     assert Participant.objects.get(player=registered).name == "Gelöschter Spieler 1"
+
+
+def test_the_erased_players_placeholder_follows_the_pages_language(client, api, registered):
+    """Issue 32 (minor): "Gelöschter Spieler 1" showed on English pages."""
+    services.player_erase(
+        player=registered, confirm=NAME, actor=factories.make_user(is_superuser=True)
+    )
+    english = client.get(f"/players/{registered.pk}/", headers={"accept-language": "en"})
+    assert "<h1>Erased player 1</h1>" in english.content.decode()
+    assert "Gelöschter" not in english.content.decode()
+    german = client.get(f"/players/{registered.pk}/", headers={"accept-language": "de"})
+    assert "<h1>Gelöschter Spieler 1</h1>" in german.content.decode()
+    assert api.get(f"/api/players/{registered.pk}/").json()["name"] == "Erased player 1"
+    # Erasing again (what was added since) is confirmed with the placeholder as shown.
+    again = factories.make_user(username="root-again", is_superuser=True)
+    with translation.override("en"):
+        services.player_erase(player=registered, confirm="Erased player 1", actor=again)
+
+
+def test_erasing_again_withdraws_no_archive_for_the_placeholder(root):
+    """After an erasure the new archive holds the placeholder: it is not "the name"."""
+    organiser = factories.make_organiser(username="orga-again")
+    factories.ensure_reference_data()
+    player = services.player_create(name=NAME, nationality="DE")
+    cup = finished_tournament(
+        [NAME, *names("S", 9)], organiser=organiser, seed="again", players={NAME: player}
+    )
+    services.archive_create(tournament=cup, actor=organiser)
+    services.player_erase(player=player, confirm=NAME, actor=root)
+    assert TournamentArchive.objects.filter(tournament=cup).count() == 2
+    player.refresh_from_db()
+    assert selectors.erasure_preview(player).archives == ()
+    services.player_erase(player=player, confirm=player.name, actor=root)
+    assert TournamentArchive.objects.filter(tournament=cup).count() == 2

@@ -38,7 +38,7 @@ def player_erase(request: StaffRequest, player_id: int) -> HttpResponse:
                 player=player, confirm=form.cleaned_data["confirm"], actor=request.user
             ),
             success_message=lambda erased: (
-                _("Erased: the player is now “%(name)s”.") % {"name": erased.name}
+                _("Erased: the player is now “%(name)s”.") % {"name": erased.shown_name}
             ),
             redirect_to=lambda erased: reverse("staff:player_erase", args=[erased.pk]),
         )
