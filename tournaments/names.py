@@ -16,12 +16,15 @@ in the tournament's language; a player shows it in the page's language
 
 from __future__ import annotations
 
+import functools
+import re
 import unicodedata
 
+from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-__all__ = ["fold", "placeholder_name", "sort_key"]
+__all__ = ["fold", "placeholder_name", "shown_placeholder", "sort_key"]
 
 
 def fold(text: str) -> str:
@@ -41,3 +44,24 @@ def placeholder_name(number: int, *, language: str) -> str:
     """ "Erased player N" in ``language``."""
     with translation.override(language):
         return _("Erased player %(number)s") % {"number": number}
+
+
+@functools.cache
+def _placeholders() -> re.Pattern[str]:
+    """A placeholder in any of the site's languages ("Erased player 7", "Gelöschter Spieler 7")."""
+    shapes = {
+        re.escape(placeholder_name(0, language=code)).replace("0", r"(\d+)", 1)
+        for code, _label in settings.LANGUAGES
+    }
+    return re.compile("|".join(f"(?:{shape})" for shape in sorted(shapes)))
+
+
+def shown_placeholder(name: str) -> str:
+    """``name``, but an erased person's placeholder in the active language (a cached
+    ranking keeps the one it was computed with)."""
+    found = _placeholders().fullmatch(name)
+    if found is None:
+        return name
+    number = next(group for group in found.groups() if group is not None)
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    return placeholder_name(int(number), language=language)

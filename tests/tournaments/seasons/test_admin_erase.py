@@ -187,3 +187,22 @@ def test_erasing_again_withdraws_no_archive_for_the_placeholder(root):
     assert selectors.erasure_preview(player).archives == ()
     services.player_erase(player=player, confirm=player.name, actor=root)
     assert TournamentArchive.objects.filter(tournament=cup).count() == 2
+
+
+def test_the_season_ranking_says_the_placeholder_in_the_readers_language(client, api, root):
+    organiser = factories.make_organiser(username="orga-season")
+    factories.ensure_reference_data()
+    player = services.player_create(name=NAME, nationality="DE")
+    cup = finished_tournament(
+        [NAME, *names("S", 9)], organiser=organiser, seed="lang", players={NAME: player}
+    )
+    season = services.season_create(name="Saison", qualifiers=2, actor=organiser)
+    services.season_tournament_add(season=season, tournament=cup, weight=1)
+    services.player_erase(player=player, confirm=NAME, actor=root)
+    page = f"/seasons/{season.pk}/"
+    english = client.get(page, headers={"accept-language": "en"}).content.decode()
+    assert "Erased player 1" in english and "Gelöschter" not in english
+    german = client.get(page, headers={"accept-language": "de"}).content.decode()
+    assert "Gelöschter Spieler 1" in german and "Erased player" not in german
+    rows = api.get(f"/api/seasons/{season.pk}/ranking/").json()["rows"]
+    assert "Erased player 1" in [row["name"] for row in rows]
