@@ -75,6 +75,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "staff:result_confirm": {"POST": REFEREE},
     "staff:outbox": {"POST": REFEREE},
     "staff:tournament_new": {"GET": CREATOR, "POST": CREATOR},
+    "staff:player_erase": {"GET": SITE_ADMIN, "POST": SITE_ADMIN},
     "staff:settings": {"GET": ORGANISER, "POST": ORGANISER},
     "staff:draw": {"GET": ORGANISER, "POST": ORGANISER},
     "staff:progress": {"GET": ORGANISER},

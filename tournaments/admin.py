@@ -10,7 +10,9 @@ inlines read-only), and the few changes the admin offers go through
 - the action "Mark as withdrawn" calls ``services.participant_withdraw`` (which
   voids the games a withdrawn player would have been Sheriff in);
 - the action "Draw the group stage" calls ``services.group_stage_draw``;
-- the action "Erase" on players calls ``services.player_erase`` (rules.md §13).
+- the action "Erase" on players opens the staff page that shows what the
+  erasure will change and asks for the player's name before it calls
+  ``services.player_erase`` (rules.md §13).
 
 Tournaments, settings and characters are created and changed on the staff
 pages or through the API (``services.tournament_create``/``tournament_update``/
@@ -25,7 +27,8 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.utils.translation import gettext_lazy as _
 
 from . import services
@@ -338,26 +341,25 @@ class SeatSwapAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    """Players across tournaments (rules.md §13). The action "Erase" calls
-    ``services.player_erase`` (a person's request to be forgotten)."""
+    """Players across tournaments (rules.md §13). The action "Erase" (a person's
+    request to be forgotten) erases nothing itself: it opens the staff page that
+    shows what will change and asks for the player's name typed to confirm."""
 
     list_display = ["id", "name", "nationality", "erased_number", "created_at"]
     search_fields = ["name", "folded_name"]
     actions = ["erase"]
 
     @admin.action(description=_("Erase (on the person's request): name, birth date, PIN"))
-    def erase(self, request: HttpRequest, queryset: QuerySet[Player]) -> None:
-        for player in queryset:
-            try:
-                erased = services.player_erase(player=player, actor=_actor(request))
-            except DomainError as error:
-                self.message_user(request, f"{player}: {error}", messages.ERROR)
-            else:
-                self.message_user(
-                    request,
-                    _("Erased: now “%(name)s”.") % {"name": erased.name},
-                    messages.SUCCESS,
-                )
+    def erase(self, request: HttpRequest, queryset: QuerySet[Player]) -> HttpResponse | None:
+        players = list(queryset[:2])
+        if len(players) != 1:
+            self.message_user(
+                request,
+                _("Choose one player: each erasure is confirmed with that player's name."),
+                messages.ERROR,
+            )
+            return None
+        return redirect("staff:player_erase", players[0].pk)
 
 
 class SeasonTournamentInline(ReadOnlyTabularInline):

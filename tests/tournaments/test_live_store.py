@@ -100,3 +100,21 @@ def test_a_rate_is_counted_in_the_database_for_every_process():
 def test_the_window_left_is_what_retry_after_says():
     assert ratelimit.window_left(60, now=120.0) == 60
     assert ratelimit.window_left(60, now=179.5) == 1
+
+
+def test_a_kept_render_below_the_floor_never_stands_in():
+    """An erasure raises the floor: the state before it is not served meanwhile."""
+    assert _exclusive(1, lambda: b"state 1 names the person") == b"state 1 names the person"
+    lock = state_key(kind="doc", tournament_id=7, version=2, variant="de") + ":rendering"
+    assert cache.add(lock, 1)
+    with pytest.raises(live.RenderBusy):
+        live.once_per_state(
+            kind="doc",
+            tournament_id=7,
+            version=2,
+            variant="de",
+            render=lambda: pytest.fail("rendered twice"),
+            exclusive=True,
+            floor=2,
+        )
+    assert _exclusive(2, lambda: pytest.fail("rendered twice")) == b"state 1 names the person"

@@ -220,7 +220,8 @@ class DocumentApi(APIView):
 
         One request renders a new state at a time, across processes; the others
         get the previous state's document meanwhile, or ``503`` with
-        ``Retry-After`` when there is none yet (``live.once_per_state``). A
+        ``Retry-After`` when there is none yet (``live.once_per_state``); never a
+        document of a state before the tournament's ``live_floor`` (an erasure). A
         public document holds no absolute URL (none is passed), so neither the
         scheme nor the host is part of its key.
         """
@@ -233,6 +234,7 @@ class DocumentApi(APIView):
                 variant=f"{get_language()}|{urlencode(sorted(params.items()))}",
                 render=lambda: exporter.render(tournament, **params),
                 exclusive=True,
+                floor=tournament.live_floor,
             )
         except live.RenderBusy as busy:
             raise Unavailable(retry_after=busy.retry_after) from busy

@@ -34,7 +34,8 @@ __all__ = ["PlayerDetailApi", "PlayerEraseApi", "PlayerListApi", "PlayerMergeApi
 
 class PlayerOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    name = serializers.CharField()
+    # An erased player's placeholder in the answer's language (``Player.shown_name``).
+    name = serializers.CharField(source="shown_name")
     nationality = serializers.CharField()
     tournaments = serializers.SerializerMethodField()
 
@@ -114,13 +115,20 @@ class PlayerMergeApi(BaseApi):
 
 
 class PlayerEraseApi(BaseApi):
-    """``POST /api/players/{id}/erase/`` (site administrators): the player under its
-    placeholder name; its participants keep their places, without birth date or PIN."""
+    """``POST /api/players/{id}/erase/`` ``{"confirm": "<the player's current name>"}``
+    (site administrators): the player under its placeholder name; its participants
+    keep their places, without birth date or PIN. Without the name, or another one:
+    ``400 confirmation_required`` and nothing is erased."""
 
     permission_classes = [SiteAdminOnly]
+    error_codes: ClassVar[ErrorCodes] = {"post": {400: ["confirmation_required"]}}
 
-    @extend_schema(request=None, responses={200: PlayerOutput})
+    class InputSerializer(StrictSerializer):
+        confirm = StrictCharField(required=False, allow_blank=True, default="")
+
+    @extend_schema(request=InputSerializer, responses={200: PlayerOutput})
     def post(self, request: Request, player_id: int) -> Response:
         player = get_object_or_404(Player, pk=player_id)
-        erased = services.player_erase(player=player, actor=self.actor)
+        values = self.parse(self.InputSerializer, request.data)
+        erased = services.player_erase(player=player, confirm=values["confirm"], actor=self.actor)
         return Response(PlayerOutput(get_object_or_404(_players(), pk=erased.pk)).data)

@@ -20,7 +20,12 @@ from .base import AbsoluteUri, Audience, register
 from .pdf import PdfExporter, render_html
 from .scoresheets import qr_data_uri
 
-__all__ = ["PlayerCard", "PlayerCardsPdf", "player_cards"]
+__all__ = ["LONG_CARD_NAME", "VERY_LONG_CARD_NAME", "PlayerCard", "PlayerCardsPdf", "player_cards"]
+
+#: Names longer than these are printed in smaller type on a card (it is 85 mm wide):
+#: the longest name allowed (120 characters) still leaves room for every line.
+LONG_CARD_NAME = 24
+VERY_LONG_CARD_NAME = 60
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,14 @@ class PlayerCard:
     # The participant's check-in page for staff (rules.md §12, "Who is here").
     check_in_qr_data_uri: str = ""
     check_in_url: str = ""
+
+    @property
+    def name_size(self) -> str:
+        """``""``, ``"long"`` or ``"very-long"``: a long name is printed smaller so
+        that the card keeps its size and every line stays beside the QR codes."""
+        if len(self.name) > VERY_LONG_CARD_NAME:
+            return "very-long"
+        return "long" if len(self.name) > LONG_CARD_NAME else ""
 
 
 def player_cards(tournament: Tournament, *, absolute_uri: AbsoluteUri) -> list[PlayerCard]:

@@ -16,18 +16,21 @@
   one record and the season's sums, not the other tournaments.
 
 The pages, the API, the documents and the player page all read the ranking
-here; the selectors know no cache.
+here; the selectors know no cache. The kept ranking is the same in every
+language; an erased player's placeholder is said in the reader's
+(``names.shown_placeholder``) as it is read.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.core.cache import cache
 from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from tournaments.models import Season, Tournament
+from tournaments.names import shown_placeholder
 from tournaments.selectors.seasons import SeasonStanding, TournamentRecord, tournament_record
 from tournaments.selectors.seasons import season_standing as compute_standing
 
@@ -89,4 +92,8 @@ def season_standing(season: Season, *, state: SeasonState | None = None) -> Seas
         timeout=STATE_RENDER_SECONDS,
     )
     assert standing is not None
-    return standing
+    return replace(
+        standing,
+        rows=[replace(row, name=shown_placeholder(row.name)) for row in standing.rows],
+        unranked=[replace(row, name=shown_placeholder(row.name)) for row in standing.unranked],
+    )

@@ -15,7 +15,10 @@ Words used here:
   added atomically to the shared cache). The others do not wait for it: they
   get the newest state's render that is already kept (one state old, for the
   second the new one takes), or, when there is none yet, ``RenderBusy``, which
-  the views answer with ``503`` and ``Retry-After``. No thread is parked.
+  the views answer with ``503`` and ``Retry-After``. No thread is parked. A
+  kept render older than the caller's **floor** (the tournament's
+  ``live_floor``, raised by an erasure) never stands in: after an erasure the
+  answer is the new render or ``503``, never a document that names the person.
 
 Page renders are not exclusive: they take milliseconds, and a lock would cost
 every request two more cache round trips. Django's cache has no exclusive
@@ -71,6 +74,7 @@ def once_per_state(
     variant: str,
     render: Callable[[], T],
     exclusive: bool = False,
+    floor: int = 0,
 ) -> T:
     """``render()``, computed once per state of the tournament and kept in the cache.
 
@@ -79,7 +83,8 @@ def once_per_state(
     besides the state (language, the query parameters read). ``version`` is
     the tournament's live version, read by the caller. The value must be
     picklable (bytes, str, plain data). ``exclusive``: see the module's
-    docstring; may raise ``RenderBusy``.
+    docstring; may raise ``RenderBusy``. ``floor``: the oldest version whose
+    kept render an exclusive render may answer with meanwhile.
     """
     key = state_key(kind=kind, tournament_id=tournament_id, version=version, variant=variant)
     if not exclusive:
@@ -98,7 +103,7 @@ def once_per_state(
             cache.delete(lock)
         return found
     previous = cache.get(newest)
-    if previous is not None:
+    if previous is not None and floor <= previous:
         key = state_key(kind=kind, tournament_id=tournament_id, version=previous, variant=variant)
         found = cache.get(key)
         if found is not None:

@@ -8,6 +8,11 @@ Words used here:
   change was about (``result``, ``draw``, ``knockout``, ``penalty``,
   ``clock``, ``ranking`` or ``other``). Reading it is one query by primary
   key, so a poll that finds nothing new costs little.
+- The **live floor** (``Tournament.live_floor``) is the oldest live version
+  whose kept render may stand in for a newer one while that renders
+  (``store.once_per_state``). A change after which nothing rendered before
+  it may be served again (an erasure) raises it to its own version
+  (``live_floor_raise``).
 - A **listener** (``on_change``) is told ``(tournament_id, version, what)``
   after the transaction that moved the version has committed; never for a
   rolled-back one. A listener's failure is logged and does not undo the
@@ -40,6 +45,7 @@ __all__ = [
     "Listener",
     "What",
     "live_bump",
+    "live_floor_raise",
     "live_version",
     "live_versions",
     "on_change",
@@ -148,6 +154,12 @@ def live_bump(*, tournament_id: int, what: What) -> None:
     pending = _Pending(alias=connection.alias, tournament_ids={tournament_id})
     _PENDING.set(connection.alias, pending)
     transaction.on_commit(pending.notify, using=connection.alias)
+
+
+def live_floor_raise(*, tournament_id: int) -> None:
+    """From the current live version on, no render of an earlier state is served
+    (in the current transaction; call it after the change's ``live_bump``)."""
+    Tournament.objects.filter(pk=tournament_id).update(live_floor=F("live_version"))
 
 
 @dataclass

@@ -26,10 +26,11 @@ from typing import Any
 from django.conf import settings as django_settings
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
-from tournaments.names import fold
+from tournaments.names import fold, placeholder_name
 
 from .fields import tournament_link
 from .tournament import Tournament
@@ -59,6 +60,15 @@ class Player(models.Model):
         if update_fields is not None and "name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "folded_name"}
         super().save(*args, **kwargs)
+
+    @property
+    def shown_name(self) -> str:
+        """The name as a page or answer shows it: an erased player's placeholder in
+        the language of the page ("Erased player 1" in English), else ``name``."""
+        if self.erased_number is None:
+            return self.name
+        language = translation.get_language() or django_settings.LANGUAGE_CODE
+        return placeholder_name(self.erased_number, language=language)
 
 
 #: The order of a season's tournaments (and of anything listed by tournament):

@@ -43,7 +43,7 @@ class RulesetChoice(models.TextChoices):
 
 
 #: Written only by ``tournaments.live.live_bump``.
-LIVE_FIELDS = frozenset({"live_version", "live_what"})
+LIVE_FIELDS = frozenset({"live_version", "live_what", "live_floor"})
 
 
 class LiveWhat(models.TextChoices):
@@ -84,6 +84,11 @@ class Tournament(models.Model):
         choices=LiveWhat.choices,
         default=LiveWhat.OTHER,
         editable=False,
+    )
+    # The oldest live version whose kept document may still be served while a newer
+    # one renders: an erasure raises it to its own version (``live_floor_raise``).
+    live_floor = models.PositiveBigIntegerField(
+        _("oldest servable version"), default=0, editable=False
     )
 
     class Meta:

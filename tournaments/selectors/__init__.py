@@ -27,6 +27,7 @@ Modules by task:
 - ``seasons``: players across tournaments and the season ranking (``SeasonStanding``);
 - ``archive``: a tournament's archive document;
 - ``links``: the players each participant of a tournament may be (``LinkSuggestion``);
+- ``erasure``: what erasing a player would change (``ErasurePreview``);
 """
 
 from tournaments.selectors.audit import AuditNames, GamePlace, audit_entries, audit_names
@@ -36,6 +37,12 @@ from tournaments.selectors.draws import (
     draw_commitments,
     draw_overview,
     unused_commitments,
+)
+from tournaments.selectors.erasure import (
+    ErasurePreview,
+    archives_holding,
+    erasure_names,
+    erasure_preview,
 )
 from tournaments.selectors.games import (
     GameView,
@@ -136,6 +143,7 @@ __all__ = [
     "ClockView",
     "CommitmentView",
     "DrawOverview",
+    "ErasurePreview",
     "GamePlace",
     "GameView",
     "GroupSeat",
@@ -168,6 +176,7 @@ __all__ = [
     "SwapOptions",
     "TableMate",
     "allowed_characters",
+    "archives_holding",
     "audit_entries",
     "audit_names",
     "awaiting_games",
@@ -184,6 +193,8 @@ __all__ = [
     "deals_characters",
     "draw_commitments",
     "draw_overview",
+    "erasure_names",
+    "erasure_preview",
     "final_ranking",
     "game_rounds",
     "game_spec",

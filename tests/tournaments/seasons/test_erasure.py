@@ -125,7 +125,9 @@ def test_erasure_removes_the_name_everywhere_and_keeps_every_place(client, organ
 
     admin = factories.make_user(is_superuser=True)
     staff_client.force_login(admin)
-    answer = staff_client.post(f"/api/players/{player.pk}/erase/")
+    answer = staff_client.post(
+        f"/api/players/{player.pk}/erase/", {"confirm": NAME}, content_type="application/json"
+    )
     assert answer.status_code == 200
     assert answer.json()["name"] == PLACEHOLDER
     assert answer.json()["nationality"] == "DE"
@@ -183,11 +185,12 @@ def test_erasure_is_for_site_administrators_and_numbers_each_player_once(api, or
     first = services.player_create(name="One", nationality="DE")
     second = services.player_create(name="Two", nationality="DE")
     api.force_authenticate(organiser)
-    assert api.post(f"/api/players/{first.pk}/erase/").status_code == 403
+    assert api.post(f"/api/players/{first.pk}/erase/", {"confirm": "One"}).status_code == 403
     admin = factories.make_user(is_superuser=True)
-    services.player_erase(player=first, actor=admin)
-    services.player_erase(player=second, actor=admin)
-    services.player_erase(player=first, actor=admin)  # again: the same number
+    services.player_erase(player=first, confirm="One", actor=admin)
+    services.player_erase(player=second, confirm="two", actor=admin)  # case aside
+    # Again, confirmed with the placeholder (the name now): the same number.
+    services.player_erase(player=first, confirm="Gelöschter Spieler 1", actor=admin)
     assert list(Player.objects.order_by("id").values_list("erased_number", "name")) == [
         (1, "Gelöschter Spieler 1"),
         (2, "Gelöschter Spieler 2"),

@@ -8,6 +8,7 @@ items on the form field it names, or on the whole form.
 """
 
 from .base import add_domain_errors, random_seed
+from .erasure import PlayerEraseForm
 from .knockout import KnockoutNextForm, KnockoutStartForm
 from .participants import ParticipantForm, ParticipantImportForm, PenaltyForm, WithdrawForm
 from .referees import ExistingUserForm, NewStaffForm
@@ -26,6 +27,7 @@ __all__ = [
     "ParticipantForm",
     "ParticipantImportForm",
     "PenaltyForm",
+    "PlayerEraseForm",
     "ResultEntry",
     "ResultForm",
     "SeasonForm",

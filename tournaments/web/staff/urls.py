@@ -6,6 +6,7 @@ Names live in the ``staff`` namespace, e.g. ``reverse("staff:result", args=[t, g
 from django.urls import path
 
 from .archives import archive
+from .erasure import player_erase
 from .hall import calls_fragment, clock
 from .home import audit, staff_index, tournament_home
 from .imports import participants_import, participants_import_template
@@ -28,6 +29,7 @@ urlpatterns = [
     path("staff/seasons/<id:season_id>/", season_detail, name="season"),
     path("t/<id:tournament_id>/staff/archive/", archive, name="archive"),
     path("t/<id:tournament_id>/staff/players/", player_links, name="player_links"),
+    path("staff/players/<id:player_id>/erase/", player_erase, name="player_erase"),
     path("t/<id:tournament_id>/staff/", tournament_home, name="tournament"),
     path("t/<id:tournament_id>/staff/settings/", tournament_settings, name="settings"),
     path("t/<id:tournament_id>/staff/participants/", participants, name="participants"),
