@@ -19,12 +19,16 @@ Wrong PINs are counted **per game**, from any addresses, in the database
   ``tournaments.http.client.client_address``, which honours
   ``DJANGO_TRUSTED_PROXIES``) is stored with each mistake for the record only.
 
+PINs are compared regardless of case and of spaces around them (api.md "The
+day's edges": ``9mjltt`` is ``9MJLTT``), in constant time.
+
 ``pin_check`` is the one entry point; it commits its count itself, so call it
 outside the caller's transaction (a refusal must not roll the count back).
 """
 
 from __future__ import annotations
 
+import hmac
 from datetime import timedelta
 
 from django.db import transaction
@@ -47,6 +51,14 @@ def _too_many() -> DomainError:
     )
 
 
+def same_pin(pin: str, expected: str) -> bool:
+    """Whether ``pin`` as typed is ``expected`` (case and surrounding spaces do not matter)."""
+    if not expected:
+        return False
+    typed = pin.strip().upper().encode()
+    return hmac.compare_digest(typed, expected.strip().upper().encode())
+
+
 def pin_check(*, game: Game, expected: str, pin: str, address: str) -> None:
     """Check ``pin`` against ``expected`` for ``game`` under the game's throttle.
 
@@ -54,7 +66,7 @@ def pin_check(*, game: Game, expected: str, pin: str, address: str) -> None:
     ``403 wrong_pin`` or ``429 too_many_attempts``. A wrong PIN is counted
     (committed) before the refusal is raised.
     """
-    right = bool(expected) and pin == expected
+    right = same_pin(pin, expected)
     now = timezone.now()
     with transaction.atomic():
         # One game's checks one after the other (PostgreSQL; SQLite writes are serial).
