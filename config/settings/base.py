@@ -224,6 +224,8 @@ AXES_VERBOSE = False
 # See tournaments/http/idempotency.py.
 IDEMPOTENCY_TTL = timedelta(hours=24)
 IDEMPOTENCY_STALE = timedelta(minutes=5)
+# Anonymous keys one client address may hold within IDEMPOTENCY_TTL (api.md "The day's edges").
+IDEMPOTENCY_ANONYMOUS_KEYS = 2000
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
