@@ -236,6 +236,7 @@ def main() -> None:
     parser.add_argument("--gap", type=float, default=2.0, help="seconds between two saves")
     parser.add_argument("--server", choices=["hall", "gunicorn"], default="hall")
     parser.add_argument("--throttle", default="100000/min")
+    parser.add_argument("--static", help="collected static files to reuse (else collected anew)")
     args = parser.parse_args()
     print(
         f"server: {args.server}; {args.phones} phones fetching {len(DOCUMENTS)} documents, "
@@ -248,12 +249,13 @@ def main() -> None:
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     all_saves: list[float] = []
-    static = Path(tempfile.mkdtemp(prefix="bang-bench-static-"))
+    static = Path(args.static or tempfile.mkdtemp(prefix="bang-bench-static-"))
+    collected = (static / "staticfiles.json").exists()
     for run in range(1, args.runs + 1):
         data = Path(tempfile.mkdtemp(prefix="bang-bench-documents-"))
         port = free_port()
         env = hall_env(data, static, port, args.throttle)
-        seeded = seed(env, static=run == 1)
+        seeded = seed(env, static=run == 1 and not collected)
         before = os.getloadavg()[0]
         with serve(env, port, args.server) as (base, _process):
             port = int(base.rsplit(":", 1)[1])
