@@ -219,8 +219,8 @@ class DocumentApi(APIView):
         """The same for everyone: rendered once per state and language, then from the cache.
 
         Made in a render process of lower priority (``tournaments.render_process``).
-        One request renders a new state at a time, across processes; the others
-        get the previous state's document meanwhile, or ``503`` with
+        One request renders the document at a time, across processes; the others
+        get the newest kept state's document meanwhile, or ``503`` with
         ``Retry-After`` when there is none yet (``live.once_per_state``). A
         public document holds no absolute URL (none is passed), so neither the
         scheme nor the host is part of its key.
