@@ -29,7 +29,8 @@ pool uses the ``spawn`` start method: forking an app process that runs threads
 locks other threads hold. A render process sets Django up under the parent's
 settings module (``django.setup``) and reads no database. A render process that
 dies (killed, out of memory) breaks its pool: the next document makes a new
-pool, and the document is made once more.
+pool, and the document is made once more. A render process whose app process
+is gone (a worker killed or restarted) ends by itself within a second.
 
 This module imports nothing of the project at its top: a render process loads
 it before Django is set up.
@@ -40,6 +41,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -53,6 +55,9 @@ __all__ = ["RENDER_NICENESS", "call", "finish", "render", "shutdown"]
 
 T = TypeVar("T")
 
+#: How often a render process checks that its app process still runs.
+PARENT_CHECK_SECONDS = 1.0
+
 #: How much lower a render process's priority is (``os.nice``): 10 of 19.
 RENDER_NICENESS = 10
 
@@ -61,8 +66,17 @@ _pool: ProcessPoolExecutor | None = None
 _pool_owner = 0  # the pid of the process that made ``_pool`` (a fork makes its own)
 
 
+def _follow_parent(parent: int) -> None:
+    """End this render process once its app process is gone (killed, restarted):
+    an orphan would wait for work forever."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
+
+
 def _start() -> None:
     """A render process's first step: a lower priority, Django, the slow imports."""
+    threading.Thread(target=_follow_parent, args=(os.getppid(),), daemon=True).start()
     os.nice(RENDER_NICENESS)
     import django
 

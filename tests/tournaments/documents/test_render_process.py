@@ -12,7 +12,10 @@ import io
 import os
 import random
 import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -79,6 +82,40 @@ def test_a_render_process_that_dies_is_replaced(api, played):
     answer = api.get(f"/api/tournaments/{played.pk}/seating.pdf")
     assert answer.status_code == 200 and answer.content.startswith(b"%PDF")
     assert render_process.call(os.getpid) != os.getpid()
+
+
+def test_a_render_process_ends_when_its_app_process_is_killed():
+    """A worker killed (or restarted by gunicorn or uvicorn) leaves no orphan behind."""
+    script = (
+        "import django, os, sys, time\n"
+        "django.setup()\n"
+        "from tournaments import render_process\n"
+        "print(render_process.call(os.getpid), flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    with subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test"},
+    ) as app:
+        assert app.stdout is not None
+        child = int(app.stdout.readline())
+        assert _running(child)
+        app.kill()  # SIGKILL: no atexit, no shutdown of the pool
+        app.wait(timeout=10)
+    deadline = time.monotonic() + 15
+    while _running(child) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _running(child)
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
 
 
 def test_with_no_render_processes_documents_are_made_in_the_requests_thread(api, played, settings):
