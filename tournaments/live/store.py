@@ -48,8 +48,10 @@ __all__ = [
 #: How long a state render is kept. Keys carry the live version, so an entry
 #: is never served for another state; this only lets old states age out.
 STATE_RENDER_SECONDS = 3600
-#: When an exclusive render's lock expires by itself (its renderer died).
-RENDER_LOCK_SECONDS = 30
+#: When an exclusive render's lock expires by itself (its renderer died). A render
+#: process at a lower priority may take half a minute on a busy machine: a lock
+#: that expired while it still ran would start a second render of the same document.
+RENDER_LOCK_SECONDS = 120
 #: What a ``503`` tells a client to wait while the first render of a document runs.
 RETRY_AFTER_SECONDS = 2
 
