@@ -224,6 +224,11 @@ AXES_VERBOSE = False
 # See tournaments/http/idempotency.py.
 IDEMPOTENCY_TTL = timedelta(hours=24)
 IDEMPOTENCY_STALE = timedelta(minutes=5)
+# Render processes per app process for documents (tournaments/render_process.py; 0: none,
+# documents are then made in the request's thread).
+DOCUMENT_RENDER_PROCESSES = int(os.environ.get("DJANGO_DOCUMENT_RENDER_PROCESSES") or "1")
+# Anonymous keys one client address may hold within IDEMPOTENCY_TTL (api.md "The day's edges").
+IDEMPOTENCY_ANONYMOUS_KEYS = 2000
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

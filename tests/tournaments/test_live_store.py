@@ -10,7 +10,7 @@ from django.core.cache import cache
 
 from tournaments import live
 from tournaments.http import ratelimit
-from tournaments.live.store import state_key
+from tournaments.live.store import render_lock
 from tournaments.models import RateCount
 
 
@@ -34,7 +34,7 @@ def test_an_exclusive_render_is_done_once_and_kept():
 def test_while_a_state_renders_others_get_the_previous_one_at_once():
     assert _exclusive(1, lambda: b"state 1") == b"state 1"
     # Another request (or process) renders state 2 now: its lock is taken.
-    lock = state_key(kind="doc", tournament_id=7, version=2, variant="de") + ":rendering"
+    lock = render_lock(kind="doc", tournament_id=7, variant="de")
     assert cache.add(lock, 1)
     began = time.perf_counter()
     assert _exclusive(2, lambda: pytest.fail("rendered twice")) == b"state 1"
@@ -44,8 +44,23 @@ def test_while_a_state_renders_others_get_the_previous_one_at_once():
     assert _exclusive(2, lambda: pytest.fail("kept")) == b"state 2"
 
 
+def test_while_an_older_state_renders_a_newer_one_starts_no_second_render():
+    """Saves 2 s apart and a render of several seconds: renders of states that are
+    old when they are done must not pile up (issue 32, document bursts)."""
+    assert _exclusive(1, lambda: b"state 1") == b"state 1"
+    lock = render_lock(kind="doc", tournament_id=7, variant="de")
+    assert cache.add(lock, 1)  # state 2 renders now
+    assert _exclusive(3, lambda: pytest.fail("a second render")) == b"state 1"
+    assert _exclusive(4, lambda: pytest.fail("a third render")) == b"state 1"
+    cache.delete(lock)  # done: the next request renders the newest state
+    assert _exclusive(4, lambda: b"state 4") == b"state 4"
+    # another variant (language) is another document: it renders meanwhile
+    assert cache.add(lock, 1)
+    assert _exclusive(5, lambda: b"state 5 en", variant="en") == b"state 5 en"
+
+
 def test_without_a_previous_state_a_burst_is_told_to_retry():
-    lock = state_key(kind="doc", tournament_id=7, version=1, variant="en") + ":rendering"
+    lock = render_lock(kind="doc", tournament_id=7, variant="en")
     assert cache.add(lock, 1)
     with pytest.raises(live.RenderBusy) as busy:
         _exclusive(1, lambda: pytest.fail("rendered twice"), variant="en")
@@ -105,7 +120,7 @@ def test_the_window_left_is_what_retry_after_says():
 def test_a_kept_render_below_the_floor_never_stands_in():
     """An erasure raises the floor: the state before it is not served meanwhile."""
     assert _exclusive(1, lambda: b"state 1 names the person") == b"state 1 names the person"
-    lock = state_key(kind="doc", tournament_id=7, version=2, variant="de") + ":rendering"
+    lock = render_lock(kind="doc", tournament_id=7, variant="de")
     assert cache.add(lock, 1)
     with pytest.raises(live.RenderBusy):
         live.once_per_state(

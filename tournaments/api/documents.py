@@ -35,7 +35,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
-from tournaments import documents, live
+from tournaments import documents, live, render_process
 from tournaments.documents import PDF, XLSX, Audience, Exporter, NothingToPrint, imports
 from tournaments.errors import ErrorItem
 from tournaments.http import ratelimit
@@ -203,8 +203,8 @@ class DocumentApi(APIView):
         else:
             # Staff documents (scoresheets, player cards) carry QR codes of the site's
             # address: ``SITE_URL`` where the hall sets it, else the request's.
-            content = exporter.render(
-                tournament, absolute_uri=absolute_url_builder(request), **params
+            content = render_process.render(
+                exporter, tournament, absolute_uri=absolute_url_builder(request), **params
             )
         response = HttpResponse(content, content_type=self.exporter.media_type)
         disposition = content_disposition_header(
@@ -218,8 +218,9 @@ class DocumentApi(APIView):
     def public_document(self, tournament: Tournament, params: dict[str, Any]) -> bytes:
         """The same for everyone: rendered once per state and language, then from the cache.
 
-        One request renders a new state at a time, across processes; the others
-        get the previous state's document meanwhile, or ``503`` with
+        Made in a render process of lower priority (``tournaments.render_process``).
+        One request renders the document at a time, across processes; the others
+        get the newest kept state's document meanwhile, or ``503`` with
         ``Retry-After`` when there is none yet (``live.once_per_state``); never a
         document of a state before the tournament's ``live_floor`` (an erasure). A
         public document holds no absolute URL (none is passed), so neither the
@@ -232,7 +233,7 @@ class DocumentApi(APIView):
                 tournament_id=tournament.pk,
                 version=tournament.live_version,
                 variant=f"{get_language()}|{urlencode(sorted(params.items()))}",
-                render=lambda: exporter.render(tournament, **params),
+                render=lambda: render_process.render(exporter, tournament, **params),
                 exclusive=True,
                 floor=tournament.live_floor,
             )

@@ -130,7 +130,9 @@ class GameCallsApi(GameApi):
     @extend_schema(request=InputSerializer, responses={201: CallOutput})
     def post(self, request: Request, game_id: int) -> Response:
         values = self.parse(self.InputSerializer, request.data)
-        call = services.call_create(game=self.game, **values, address=client_address(request))
+        call = services.call_create(
+            game=self.game, **values, address=client_address(request), actor=request.user
+        )
         return created(CallOutput(_call_queryset().get(pk=call.pk)).data)
 
 

@@ -191,6 +191,8 @@ class PlayerConfirmationsApi(GameApi):
     @extend_schema(request=InputSerializer, responses={201: ResultOutput})
     def post(self, request: Request, game_id: int) -> Response:
         values = self.parse(self.InputSerializer, request.data)
-        result = services.player_confirm(game=self.game, **values, address=client_address(request))
+        result = services.player_confirm(
+            game=self.game, **values, address=client_address(request), actor=request.user
+        )
         result = selectors.current_result(self.game) or result
         return created(ResultOutput(result).data)

@@ -96,7 +96,9 @@ IDEMPOTENCY_PARAMETER = {
     "already used by the same user (anonymous: on the same path) and the same method, path and "
     "body (byte for byte) answers what the first one answered, with Idempotent-Replayed: true, "
     "and changes nothing. Another method, path or body: 422 idempotency_key_reused; while the "
-    "first is processed: 409 request_in_progress at once, with Retry-After. A 5xx is not kept.",
+    "first is processed: 409 request_in_progress at once, with Retry-After. A 5xx is not kept. "
+    "One client address holds at most 2,000 anonymous keys within 24 hours; beyond that a new "
+    "key answers 429 too_many_idempotency_keys with Retry-After, and nothing is stored.",
     "schema": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": r"^[!-~]{1,100}$"},
 }
 
@@ -283,6 +285,7 @@ class AutoSchema(BaseAutoSchema):
             add(400, {"invalid_idempotency_key"})
             add(409, {"request_in_progress"})
             add(422, {"idempotency_key_reused"})
+            add(429, {"too_many_idempotency_keys"})
         return codes
 
     def body_codes(self) -> set[str]:

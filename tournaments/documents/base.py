@@ -6,7 +6,11 @@ Modelled on pretix's ``pretix/base/exporter.py``. Words used here:
   scoresheets of a round, the seating list, the standings as PDF or as a
   workbook, ... It has a stable ``identifier``, a translated ``verbose_name``,
   a media type and file extension, the word its file name is built from, the
-  **audience** that may request it and ``render(tournament, **params) -> bytes``.
+  **audience** that may request it and ``render(tournament, **params) -> bytes``,
+  made in two steps: ``prepare`` reads the database and returns plain data (a
+  PDF's HTML, a workbook's rows), ``finish`` makes the bytes from that data
+  alone, in a render process of lower priority when served
+  (``tournaments.render_process``).
 - **Parameters** are what a request may choose (the scoresheets' stage, round
   and table). An exporter declares them as a DRF serializer class
   (``parameters``), so that the API validates them, reports errors in its usual
@@ -22,7 +26,7 @@ request's language, as the links that lead to them do.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import ABC
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -85,12 +89,24 @@ class Exporter(ABC):
     #: (``render_season``, ``tournaments.documents.seasons``).
     scope: ClassVar[str] = "tournament"
 
-    @abstractmethod
+    def prepare(
+        self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
+    ) -> Any:
+        """What ``finish`` makes the document from, read from the database: plain,
+        picklable data. ``params`` are the validated ``parameters``;
+        ``absolute_uri`` turns a path into the URL printed on paper."""
+        raise NotImplementedError
+
+    def finish(self, prepared: Any) -> bytes:
+        """The document's bytes from ``prepare``'s data alone (no database: it may run
+        in a render process, ``tournaments.render_process``)."""
+        raise NotImplementedError
+
     def render(
         self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
     ) -> bytes:
-        """The document's bytes. ``params`` are the validated ``parameters``;
-        ``absolute_uri`` turns a path into the URL printed on paper."""
+        """The document's bytes, both steps in this thread."""
+        return self.finish(self.prepare(tournament, absolute_uri=absolute_uri, **params))
 
     def filename_parts(self, **params: Any) -> tuple[object, ...]:
         """What follows the tournament's name in the file name (see ``filename``)."""

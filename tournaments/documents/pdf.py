@@ -110,7 +110,7 @@ def render_html(tournament: Tournament, template_name: str, context: dict[str, A
 class PdfExporter(Exporter):
     """A printed document: shown in the browser, printed from there.
 
-    Subclasses write ``html()``; ``render()`` turns it into PDF.
+    Subclasses write ``html()`` (``prepare``); ``finish`` turns it into PDF.
     """
 
     media_type = PDF
@@ -121,10 +121,13 @@ class PdfExporter(Exporter):
     def html(self, tournament: Tournament, *, absolute_uri: AbsoluteUri, **params: Any) -> str:
         """The document's HTML in the tournament's language (``render_html``)."""
 
-    def render(
+    def prepare(
         self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
-    ) -> bytes:
-        return html_to_pdf(self.html(tournament, absolute_uri=absolute_uri, **params))
+    ) -> str:
+        return self.html(tournament, absolute_uri=absolute_uri, **params)
+
+    def finish(self, prepared: Any) -> bytes:
+        return html_to_pdf(prepared)
 
 
 # --------------------------------------------------------------------------- scoresheets

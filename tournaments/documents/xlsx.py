@@ -48,6 +48,7 @@ __all__ = [
     "SheetSpec",
     "StandingsXlsx",
     "XlsxExporter",
+    "plain_sheets",
     "results_rows",
     "results_xlsx",
     "sheet_title",
@@ -82,6 +83,23 @@ class SheetSpec:
 def sheet_title(title: object) -> str:
     """A valid worksheet title: no ``[]:*?/\\``, at most 31 characters."""
     return _FORBIDDEN_IN_TITLE.sub("-", str(title))[:31] or "Sheet"
+
+
+def _plain(value: Any) -> Any:
+    return str(value) if isinstance(value, Promise) else value
+
+
+def plain_sheets(sheets: Iterable[SheetSpec]) -> list[SheetSpec]:
+    """The sheets with every row read and every label translated now: plain data that
+    ``write_xlsx`` turns into a workbook elsewhere (a render process)."""
+    return [
+        SheetSpec(
+            title=str(spec.title),
+            columns=[Column(str(c.label), c.width, c.number_format) for c in spec.columns],
+            rows=[tuple(_plain(value) for value in row) for row in spec.rows],
+        )
+        for spec in sheets
+    ]
 
 
 def write_xlsx(sheets: Iterable[SheetSpec]) -> bytes:
@@ -145,11 +163,14 @@ class XlsxExporter(Exporter):
     def sheets(self, tournament: Tournament, **params: Any) -> Iterable[SheetSpec]:
         """The workbook's sheets, each with its own row generator."""
 
-    def render(
+    def prepare(
         self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
-    ) -> bytes:
+    ) -> list[SheetSpec]:
         with translation.override(tournament.language):
-            return write_xlsx(self.sheets(tournament, **params))
+            return plain_sheets(self.sheets(tournament, **params))
+
+    def finish(self, prepared: Any) -> bytes:
+        return write_xlsx(prepared)
 
 
 # --------------------------------------------------------------------------- standings
@@ -319,10 +340,11 @@ class ParticipantsImportTemplateXlsx(XlsxExporter):
     def sheets(self, tournament: Tournament, **params: Any) -> Iterable[SheetSpec]:
         yield SheetSpec(_("Participants"), IMPORT_TEMPLATE_COLUMNS, IMPORT_TEMPLATE_ROWS)
 
-    def render(
+    def prepare(
         self, tournament: Tournament, *, absolute_uri: AbsoluteUri = relative, **params: Any
-    ) -> bytes:
-        return write_xlsx(self.sheets(tournament, **params))
+    ) -> list[SheetSpec]:
+        # In the language of the page that offers it, not the tournament's.
+        return plain_sheets(self.sheets(tournament, **params))
 
     def filename(self, tournament: Tournament, **params: Any) -> str:
         # Not the tournament's name: the file is a template, not the tournament's data.

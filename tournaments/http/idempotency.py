@@ -28,10 +28,18 @@ Every ``POST``, ``PUT`` and ``DELETE`` under ``/api/`` may carry
    server thread is never held waiting for another request's answer, and the
    client's resend a second later gets the stored answer.
 
-A stored answer lives ``IDEMPOTENCY_TTL`` (24 hours); after that the key is
-new again. Expired keys are deleted now and then on a claim and by
-``manage.py idempotency_cleanup``. A claim left in progress by a process that
-died is taken over after ``IDEMPOTENCY_STALE``.
+A stored answer keeps what a replay sends (the status, the headers that
+describe the body, the body compressed where that is smaller) and lives
+``IDEMPOTENCY_TTL`` (24 hours); after that the key is new again. An anonymous
+key keeps the client's address (``client.client_address``), and one address
+holds at most ``IDEMPOTENCY_ANONYMOUS_KEYS`` (2,000) keys within the TTL:
+beyond that a request with a new key answers ``429 too_many_idempotency_keys``
+with ``Retry-After`` (until its oldest key expires), is not acted on and
+leaves nothing stored (the claim is inserted, counted and withdrawn, so that
+concurrent claims never leave more). Requests without a key, replays of a key
+the address holds, and users' keys are not counted. Expired keys are deleted
+now and then on a claim and by ``manage.py idempotency_cleanup``. A claim left
+in progress by a process that died is taken over after ``IDEMPOTENCY_STALE``.
 """
 
 from __future__ import annotations
@@ -61,6 +69,7 @@ from rest_framework.views import APIView
 from tournaments.models import IdempotencyKey
 
 from .api import error_json, is_api
+from .client import client_address
 
 __all__ = [
     "FIELD",
@@ -91,7 +100,6 @@ KEPT_HEADERS = (
     "Content-Disposition",
     "Location",
     "Retry-After",
-    "Allow",
     "WWW-Authenticate",
 )
 #: How often (one claim in N) a claim also deletes the expired keys.
@@ -102,6 +110,11 @@ RETRY_AFTER = 1
 
 def ttl() -> timedelta:
     return getattr(settings, "IDEMPOTENCY_TTL", timedelta(hours=24))
+
+
+def anonymous_bound() -> int:
+    """How many anonymous keys one client address may hold within the TTL."""
+    return int(getattr(settings, "IDEMPOTENCY_ANONYMOUS_KEYS", 2000))
 
 
 def purge_now_and_then() -> bool:
@@ -197,14 +210,29 @@ def request_scope(request: HttpRequest, view: Any = None) -> str | None:
 
 @dataclass(frozen=True)
 class Claim:
-    """The outcome of claiming a key: ``state`` is claimed, stored, reused or in_progress."""
+    """The outcome of claiming a key: ``state`` is claimed, stored, reused, in_progress,
+    or too_many (the address holds its bound of anonymous keys: ``retry_after`` seconds)."""
 
     state: str
     row: IdempotencyKey | None = None
+    retry_after: int = 0
 
 
-def claim(scope: str, key: str, fingerprint: Fingerprint) -> Claim:
-    """Insert the key for this request, or find what the first request with it did."""
+def _beyond_bound(row: IdempotencyKey) -> int:
+    """0 if ``row``'s address holds no more than its bound of keys, else the seconds
+    until the oldest of them expires."""
+    held = IdempotencyKey.objects.filter(address=row.address, created_at__gt=row.created_at - ttl())
+    if held.count() <= anonymous_bound():
+        return 0
+    oldest = held.order_by("created_at").values_list("created_at", flat=True).first()
+    left = (oldest or row.created_at) + ttl() - row.created_at
+    return max(1, int(left.total_seconds()) + 1)
+
+
+def claim(scope: str, key: str, fingerprint: Fingerprint, *, address: str = "") -> Claim:
+    """Insert the key for this request, or find what the first request with it did.
+
+    ``address`` is the client's for an anonymous key ("" for a user's)."""
     stale = getattr(settings, "IDEMPOTENCY_STALE", timedelta(minutes=5))
     if purge_now_and_then():
         purge_expired()
@@ -219,10 +247,15 @@ def claim(scope: str, key: str, fingerprint: Fingerprint) -> Claim:
                     path=fingerprint.path,
                     body_sha256=fingerprint.body_sha256,
                     created_at=now,
+                    address=address[:64],
                 )
-            return Claim("claimed", row)
         except IntegrityError:
             pass
+        else:
+            if address and (retry_after := _beyond_bound(row)):
+                release(row)
+                return Claim("too_many", retry_after=retry_after)
+            return Claim("claimed", row)
         found = IdempotencyKey.objects.filter(scope=scope, key=key).first()
         if found is None:  # released meanwhile (a 5xx): claim it again
             continue
@@ -244,7 +277,7 @@ def _error(request: HttpRequest, status: int, code: str, message: str) -> HttpRe
 
 
 def replay(row: IdempotencyKey) -> HttpResponse:
-    response = HttpResponse(bytes(row.body), status=row.status or 200)
+    response = HttpResponse(row.answer_body(), status=row.status or 200)
     for name, value in row.headers.items():
         response[name] = value
     response[REPLAYED_HEADER] = "true"
@@ -255,8 +288,9 @@ def replay(row: IdempotencyKey) -> HttpResponse:
 def store(row: IdempotencyKey, response: HttpResponseBase) -> None:
     assert isinstance(response, HttpResponse)
     headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
+    body, body_zlib = IdempotencyKey.packed(response.content)
     IdempotencyKey.objects.filter(pk=row.pk).update(
-        status=response.status_code, headers=headers, body=response.content
+        status=response.status_code, headers=headers, body=body, body_zlib=body_zlib
     )
 
 
@@ -306,7 +340,22 @@ class IdempotencyMiddleware:
             refused = self.get_response(request)
             refused[IGNORED_HEADER] = "credentials"
             return refused
-        found = claim(scope, key, Fingerprint.of(request, body))
+        anonymous = not scope.startswith("user:")
+        found = claim(
+            scope, key, Fingerprint.of(request, body), address=client_address(request) * anonymous
+        )
+        if found.state == "too_many":
+            refused = _error(
+                request,
+                429,
+                "too_many_idempotency_keys",
+                _(
+                    "Too many requests with new Idempotency-Keys from this address; "
+                    "try again later."
+                ),
+            )
+            refused["Retry-After"] = str(found.retry_after)
+            return refused
         assert found.row is not None
         if found.state == "stored":
             return replay(found.row)

@@ -11,8 +11,12 @@ Words used here:
   by the caller on every request, so a change saved through any process is
   seen by the next request to any process: nothing is stale for a time.
 - An **exclusive** render (documents: a PDF takes a second or more) is done by
-  one request at a time per state and variant, across processes (a lock entry
-  added atomically to the shared cache). The others do not wait for it: they
+  one request at a time per document and variant, whatever the state, across
+  processes (a lock entry added atomically to the shared cache): while the
+  render of one state runs, a newer state starts no second render of the same
+  document (saves 2 s apart would otherwise pile up renders of states that are
+  already old when they are done); the next request after it renders the
+  newest state. The others do not wait for it: they
   get the newest state's render that is already kept (one state old, for the
   second the new one takes), or, when there is none yet, ``RenderBusy``, which
   the views answer with ``503`` and ``Retry-After``. No thread is parked. A
@@ -40,14 +44,17 @@ __all__ = [
     "STATE_RENDER_SECONDS",
     "RenderBusy",
     "once_per_state",
+    "render_lock",
     "state_key",
 ]
 
 #: How long a state render is kept. Keys carry the live version, so an entry
 #: is never served for another state; this only lets old states age out.
 STATE_RENDER_SECONDS = 3600
-#: When an exclusive render's lock expires by itself (its renderer died).
-RENDER_LOCK_SECONDS = 30
+#: When an exclusive render's lock expires by itself (its renderer died). A render
+#: process at a lower priority may take half a minute on a busy machine: a lock
+#: that expired while it still ran would start a second render of the same document.
+RENDER_LOCK_SECONDS = 120
 #: What a ``503`` tells a client to wait while the first render of a document runs.
 RETRY_AFTER_SECONDS = 2
 
@@ -64,6 +71,11 @@ def state_key(*, kind: str, tournament_id: int, version: int | str, variant: str
     """The cache key of one state render (the variant hashed: keys stay short)."""
     digest = hashlib.blake2s(variant.encode(), digest_size=8).hexdigest()
     return f"live:{kind}:{tournament_id}:{version}:{digest}"
+
+
+def render_lock(*, kind: str, tournament_id: int, variant: str) -> str:
+    """The cache key of the lock of an exclusive render: one per document and variant."""
+    return state_key(kind=kind, tournament_id=tournament_id, version="rendering", variant=variant)
 
 
 def once_per_state(
@@ -94,7 +106,7 @@ def once_per_state(
     if found is not None:
         return found
     newest = state_key(kind=kind, tournament_id=tournament_id, version="newest", variant=variant)
-    lock = f"{key}:rendering"
+    lock = render_lock(kind=kind, tournament_id=tournament_id, variant=variant)
     if cache.add(lock, 1, timeout=RENDER_LOCK_SECONDS):
         try:
             found = render()

@@ -5,12 +5,18 @@
   **scope** (the user, or for anonymous requests the path); the unique
   constraint lets exactly one request claim a key, across every process and
   server over the database. ``status`` is null while that first request is
-  being processed; afterwards the row keeps its answer for 24 hours.
+  being processed; afterwards the row keeps its answer for 24 hours: the
+  status, the headers that describe the body, and the body, compressed
+  (zlib) where that makes it smaller (``body_zlib``). An anonymous key keeps
+  the client's **address**, which may hold at most 2,000 of them within the
+  24 hours (api.md "The day's edges").
 - **outbox report**: a referee's phone said that it holds a submission for a
   game that it could not send yet (the progress board marks the table).
 """
 
 from __future__ import annotations
+
+import zlib
 
 from django.conf import settings as django_settings
 from django.db import models
@@ -32,6 +38,9 @@ class IdempotencyKey(models.Model):
     status = models.PositiveSmallIntegerField(_("status"), null=True, blank=True)
     headers = models.JSONField(_("headers"), default=dict, blank=True)
     body = models.BinaryField(_("body"), default=b"", blank=True)
+    body_zlib = models.BooleanField(_("body compressed"), default=False)
+    # The client's address for an anonymous key ("" for a user's): bounded per address.
+    address = models.CharField(_("address"), max_length=64, blank=True, default="")
 
     class Meta:
         verbose_name = _("idempotency key")
@@ -39,9 +48,23 @@ class IdempotencyKey(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["scope", "key"], name="idempotency_key_once_per_scope")
         ]
+        indexes = [
+            models.Index(fields=["address", "created_at"], name="idempotency_key_address"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.scope} {self.key}"
+
+    @staticmethod
+    def packed(content: bytes) -> tuple[bytes, bool]:
+        """``(body, body_zlib)`` to store ``content``: compressed where that is smaller."""
+        squeezed = zlib.compress(content, 6)
+        return (squeezed, True) if len(squeezed) < len(content) else (content, False)
+
+    def answer_body(self) -> bytes:
+        """The stored answer's body as it was sent."""
+        body = bytes(self.body)
+        return zlib.decompress(body) if self.body_zlib else body
 
 
 class OutboxReport(models.Model):

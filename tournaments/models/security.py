@@ -2,9 +2,11 @@
 api.md "Authentication and who may do what").
 
 - **PIN mistake**: one wrong PIN for one game (player confirmations, calls for
-  a referee), with the time and the client's address. The throttle
-  (``services.pins``) counts a game's mistakes of the last 10 minutes; rows
-  older than that are deleted as new ones come.
+  a referee), with the time, the client's address and, when it was typed on
+  the device of a logged-in staff member of the tournament, that **staff**
+  member. The throttle (``services.pins``) counts a game's mistakes of the
+  last 10 minutes, the anonymous ones together and each staff member's apart;
+  rows older than that are deleted as new ones come.
 - **login device**: a browser that logged in to one account successfully (the
   nonce in its signed device cookie, OWASP "device cookies"). Its wrong
   passwords are counted on this row, apart from the account's count, so an
@@ -14,6 +16,7 @@ api.md "Authentication and who may do what").
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -21,10 +24,19 @@ from .play import Game
 
 
 class PinMistake(models.Model):
-    """A wrong PIN for a game; ``locking`` once the game's throttle refuses every PIN."""
+    """A wrong PIN for a game; ``locking`` once the throttle refuses every PIN of its count
+    (the anonymous one, or ``staff``'s own)."""
 
     game = models.ForeignKey(
         Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="pin_mistakes"
+    )
+    staff = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("staff member"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     at = models.DateTimeField(_("time"), db_index=True)
     address = models.CharField(_("address"), max_length=64, blank=True, default="")

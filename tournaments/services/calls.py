@@ -47,9 +47,18 @@ def _snapshot(call: RefereeCall) -> dict[str, Any]:
 
 
 def call_create(
-    *, game: Game, position: int, pin: str, note: str = "", address: str = ""
+    *,
+    game: Game,
+    position: int,
+    pin: str,
+    note: str = "",
+    address: str = "",
+    actor: Any = None,
 ) -> RefereeCall:
     """The player at ``position`` of ``game`` calls a referee (no login; the PIN proves it).
+
+    ``actor`` is the request's user: on a staff member's device the PIN is
+    counted against them (``pins.pin_check``).
 
     Raises ``400 invalid_position``, ``403 wrong_pin`` (or ``429``) and ``409 call_open``.
     """
@@ -62,7 +71,7 @@ def call_create(
         raise InvalidInput.single(
             "invalid_position", _("No player sits at this position."), field="position"
         )
-    pin_check(game=game, expected=seat.participant.pin, pin=pin, address=address)
+    pin_check(game=game, expected=seat.participant.pin, pin=pin, address=address, actor=actor)
     with transaction.atomic():
         if RefereeCall.objects.filter(
             table_id=seat.table_id,

@@ -93,12 +93,13 @@ def scrub_stored_answers(people: Sequence[ErasedPerson]) -> int:
     if not needles:
         return 0
     rewritten = 0
-    rows = IdempotencyKey.objects.filter(status__isnull=False).only("pk", "body")
+    rows = IdempotencyKey.objects.filter(status__isnull=False).only("pk", "body", "body_zlib")
     for row in rows.iterator():
-        body = bytes(row.body)
+        body = row.answer_body()  # stored compressed where that was smaller
         holding = [p for p in people if any(n in body for n in p.needles())]
         if not holding:
             continue
-        IdempotencyKey.objects.filter(pk=row.pk).update(body=_rewritten(body, holding))
+        stored, compressed = IdempotencyKey.packed(_rewritten(body, holding))
+        IdempotencyKey.objects.filter(pk=row.pk).update(body=stored, body_zlib=compressed)
         rewritten += 1
     return rewritten

@@ -8,6 +8,8 @@ per game (``services.pins``: counted in the database, never per address).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -20,15 +22,20 @@ from .pins import pin_check
 __all__ = ["player_confirm"]
 
 
-def player_confirm(*, game: Game, position: int, pin: str, version: int, address: str) -> Result:
+def player_confirm(
+    *, game: Game, position: int, pin: str, version: int, address: str, actor: Any = None
+) -> Result:
     """Confirm the current result of ``game`` for the player at ``position`` with their ``pin``.
+
+    ``actor`` is the request's user: on a staff member's device the PIN is
+    counted against them (``pins.pin_check``).
 
     Raises ``429 too_many_attempts``, ``409 version_conflict`` (``version`` is
     not the current one), ``400 invalid_position`` or ``403 wrong_pin``.
     """
     seat = _seat(game=game, position=position, version=version)
     # Counted and committed on its own: a refusal must not roll the count back.
-    pin_check(game=game, expected=seat.participant.pin, pin=pin, address=address)
+    pin_check(game=game, expected=seat.participant.pin, pin=pin, address=address, actor=actor)
     with transaction.atomic():
         result = Result.objects.current().select_for_update().filter(game=game).first()
         if result is None or result.version != version:

@@ -33,13 +33,13 @@ def test_a_public_pdf_is_rendered_once_per_state(played, referee, monkeypatch):
     from tournaments.documents.pdf import StandingsPdf
 
     renders = []
-    original = StandingsPdf.render
+    original = StandingsPdf.prepare
 
     def counting(self, *args, **kwargs):
         renders.append(1)
         return original(self, *args, **kwargs)
 
-    monkeypatch.setattr(StandingsPdf, "render", counting)
+    monkeypatch.setattr(StandingsPdf, "prepare", counting)
     path = f"/api/tournaments/{played.pk}/standings.pdf"
     first = _anonymous("192.0.2.1").get(path)
     second = _anonymous("192.0.2.2").get(path)
@@ -83,18 +83,19 @@ def test_a_burst_of_pdf_requests_leaves_a_referees_save_fast(referee, monkeypatc
     document, or ``503`` with ``Retry-After`` while there is none yet."""
     if connection.vendor != "postgresql":
         pytest.skip("concurrent connections are tested on PostgreSQL (SQLite locks the file)")
-    from tournaments.documents.pdf import StandingsPdf
+    from tournaments import render_process
 
-    renders: list[float] = []  # when each render ended
-    original = StandingsPdf.render
+    renders: list[float] = []  # when each render ended (its bytes made in a render process)
+    original = render_process.finish
 
-    def counting(self, *args, **kwargs):
+    def counting(identifier, prepared):
         try:
-            return original(self, *args, **kwargs)
+            return original(identifier, prepared)
         finally:
-            renders.append(time.perf_counter())
+            if identifier == "standings_pdf":
+                renders.append(time.perf_counter())
 
-    monkeypatch.setattr(StandingsPdf, "render", counting)
+    monkeypatch.setattr(render_process, "finish", counting)
     tournament = factories.drawn_tournament(20, language="en")
     record_random_results(
         open_games(tournament, stage="group", rounds=[1]), rng=random.Random(5), referees=[referee]

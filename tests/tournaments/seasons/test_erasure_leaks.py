@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from tests import factories
 from tournaments import services
-from tournaments.live.store import state_key
+from tournaments.live.store import render_lock
 from tournaments.models import Game, IdempotencyKey, Participant, Player, RefereeCall, Stage
 
 pytestmark = pytest.mark.django_db
@@ -123,16 +123,11 @@ def test_no_document_of_the_state_before_an_erasure_is_served_after_it(admin):
     _erase(player, admin)
     tournament.refresh_from_db()
     # Another request renders the state after the erasure right now.
-    lock = state_key(
-        kind="seating_pdf",
-        tournament_id=tournament.pk,
-        version=tournament.live_version,
-        variant="en|",
-    )
-    assert cache.add(f"{lock}:rendering", 1)
+    lock = render_lock(kind="seating_pdf", tournament_id=tournament.pk, variant="en|")
+    assert cache.add(lock, 1)
     during = client.get(url)
     assert during.status_code == 503 and during["Retry-After"] == "2"
-    cache.delete(f"{lock}:rendering")
+    cache.delete(lock)
     after = client.get(url)
     assert after.status_code == 200
     from tests.tournaments.seasons.test_erasure import pdf_text
@@ -146,11 +141,6 @@ def test_no_document_of_the_state_before_an_erasure_is_served_after_it(admin):
         actor=admin,
     )
     tournament.refresh_from_db()
-    lock = state_key(
-        kind="seating_pdf",
-        tournament_id=tournament.pk,
-        version=tournament.live_version,
-        variant="en|",
-    )
-    assert cache.add(f"{lock}:rendering", 1)
+    lock = render_lock(kind="seating_pdf", tournament_id=tournament.pk, variant="en|")
+    assert cache.add(lock, 1)
     assert client.get(url).status_code == 200

@@ -9,7 +9,7 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib.auth import get_user_model
-from django.db.models import Field, ForeignKey, JSONField, Model
+from django.db.models import DurationField, Field, ForeignKey, JSONField, Model
 
 from ...models import Tournament
 from .graph import EXCLUDED, Node, tournament_graph
@@ -19,7 +19,7 @@ VERSION = 2
 
 
 def dump_value(field: Field[Any, Any], obj: Model) -> Any:
-    """A non-relational field's value as JSON (read back with ``field.to_python``)."""
+    """A non-relational field's value as JSON (read back with :func:`load_value`)."""
     value = field.value_from_object(obj)
     if value is None or isinstance(field, JSONField):
         return value
@@ -34,6 +34,19 @@ def dump_value(field: Field[Any, Any], obj: Model) -> Any:
     if isinstance(value, bytes | memoryview):
         return base64.b64encode(bytes(value)).decode("ascii")
     return field.value_to_string(obj)
+
+
+def load_value(field: Field[Any, Any], value: Any) -> Any:
+    """The Python value of what :func:`dump_value` wrote.
+
+    A duration is written as seconds (a number), which ``to_python`` does not
+    read: a paused round clock's time left would not restore.
+    """
+    if value is None or isinstance(field, JSONField):
+        return value
+    if isinstance(field, DurationField) and isinstance(value, int | float):
+        return timedelta(seconds=value)
+    return field.to_python(value)
 
 
 def reference(key: ForeignKey, obj: Model) -> Any:

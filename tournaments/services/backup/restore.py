@@ -6,11 +6,11 @@ import uuid
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import DateField, ForeignKey, JSONField, Model
+from django.db.models import DateField, ForeignKey, Model
 
 from ...models import Tournament
 from ..audit import audit_log
-from .export import FORMAT, VERSION
+from .export import FORMAT, VERSION, load_value
 from .graph import ID_LISTS, OBJECT_IDS, TOURNAMENT, Node, tournament_graph
 from .legacy import UserCache, import_v1
 
@@ -127,7 +127,7 @@ class _Restore:
             for row, obj in self.objects[label]:
                 for f in stamped:
                     if f.name in row["fields"]:
-                        setattr(obj, f.attname, f.to_python(row["fields"][f.name]))
+                        setattr(obj, f.attname, load_value(f, row["fields"][f.name]))
             model._base_manager.bulk_update(objects, [f.name for f in stamped], batch_size=500)
 
     def value(self, node: Node, f: Any, value: Any, fields: dict[str, Any]) -> Any:
@@ -150,9 +150,7 @@ class _Restore:
             if isinstance(value, str) and value.isdigit() and int(value) in ids:
                 return str(ids[int(value)])
             return value
-        if isinstance(f, JSONField) or value is None:
-            return value
-        return f.to_python(value)
+        return load_value(f, value)
 
     def reference(self, key: ForeignKey, value: dict[str, Any]) -> Any:
         """The id in this database of a model outside the graph (see ``graph``)."""
@@ -169,7 +167,7 @@ class _Restore:
                     f"{model._meta.label} {value['natural_key']} is missing"
                 ) from error
         fields = {
-            name: model._meta.get_field(name).to_python(v)  # type: ignore[union-attr]
+            name: load_value(model._meta.get_field(name), v)  # type: ignore[arg-type]
             for name, v in value["fields"].items()
         }
         found = manager.filter(**fields).order_by("pk").first()

@@ -35,6 +35,7 @@ def game_confirmation(request: HttpRequest, tournament_id: int, game_id: int) ->
                 pin=request.POST.get("pin", "").strip(),
                 version=int(request.POST.get("version", "0") or 0),
                 address=client_address(request),
+                actor=request.user,
             )
         except (DomainError, ValueError) as error:
             items = error.errors if isinstance(error, DomainError) else []
