@@ -29,3 +29,13 @@ def test_the_clock_label_field_looks_like_the_minutes(new_page):
     label = page.evaluate(STYLE, ".clock-form input[name=label]")
     assert label == minutes
     assert_fits_phone(page)
+
+
+def test_the_audit_log_with_its_long_action_names_fits_a_phone(new_page):
+    tournament = factories.drawn_tournament(10)
+    organiser = factories.make_organiser(tournament=tournament)
+    page = new_page(phone=True)
+    login(page, organiser.username)
+    page.goto(page.base_url + reverse("staff:audit", args=[tournament.pk]))
+    assert page.locator("select[name=action] option").count() >= 40
+    assert_fits_phone(page)

@@ -22,7 +22,7 @@ from .access import (
     render_staff,
     staff_required,
 )
-from .tables import AUDIT_ACTIONS, AuditTable
+from .audit import AuditTable, action_choices
 
 
 @staff_required
@@ -164,7 +164,7 @@ def audit(request: StaffRequest, tournament_id: int) -> HttpResponse:
         {
             "tournament": tournament,
             "table": table,
-            "actions": sorted(AUDIT_ACTIONS.items(), key=lambda item: str(item[1])),
+            "actions": action_choices(),
             "action": action,
         },
     )
