@@ -9,6 +9,8 @@ from django.urls import reverse
 from tests import factories
 from tests.browser.conftest import login
 from tests.browser.pages import assert_fits_phone
+from tests.browser.test_season import _season as season_with_anna
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,4 +40,35 @@ def test_the_audit_log_with_its_long_action_names_fits_a_phone(new_page):
     login(page, organiser.username)
     page.goto(page.base_url + reverse("staff:audit", args=[tournament.pk]))
     assert page.locator("select[name=action] option").count() >= 40
+    assert_fits_phone(page)
+
+
+#: What sticks out of the page on the right (not what scrolls inside a box of its own).
+WIDEST = """() => [...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+    .filter(e => { for (let p = e.parentElement; p; p = p.parentElement) {
+        if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) return false;
+      } return true; })
+    .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))
+    .slice(0, 6)"""
+
+
+def test_the_player_profile_fits_a_phone(new_page):
+    _season, anna = season_with_anna()
+    # A long word in a tournament's name widened the table (issue 32: 388 px).
+    Tournament.objects.filter(name="Meisterschaft").update(
+        name="Landesmeisterschaftsendrunde BANG! 2027"
+    )
+    page = new_page(phone=True)
+    page.goto(page.base_url + reverse("player_profile", args=[anna.pk]))
+    assert page.locator(".player-tournaments tbody tr").count() == 2
+    assert page.evaluate(WIDEST) == []
+    assert_fits_phone(page)
+
+
+def test_the_draw_check_page_fits_a_phone(new_page):
+    tournament = factories.drawn_tournament(10)
+    page = new_page(phone=True)
+    page.goto(page.base_url + reverse("draw_check", args=[tournament.pk]))
+    assert page.evaluate(WIDEST) == []
     assert_fits_phone(page)
