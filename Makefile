@@ -64,4 +64,4 @@ hall: hall-setup
 
 # An organiser's login for the hall (asks for name and password).
 hall-admin: hall-setup
-	$(UV) run --frozen --no-sync python -m tournaments.hall manage createsuperuser
+	$(UV) run --frozen --no-sync python -m tournaments.hall manage hall_admin
