@@ -10,6 +10,8 @@ from tests import factories
 from tests.browser.conftest import login
 from tests.browser.pages import assert_fits_phone
 from tests.browser.test_season import _season as season_with_anna
+from tests.tournaments.web.public.pages import played
+from tournaments import services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -71,4 +73,32 @@ def test_the_draw_check_page_fits_a_phone(new_page):
     page = new_page(phone=True)
     page.goto(page.base_url + reverse("draw_check", args=[tournament.pk]))
     assert page.evaluate(WIDEST) == []
+    assert_fits_phone(page)
+
+
+def test_the_leaderboard_shows_its_first_rows_on_a_phones_first_screen(new_page):
+    """With the round clock running and the tables still playing listed, the first
+    standings rows are on the first screen of a 360 x 740 phone, and every column (the
+    games too) fits without scrolling the table sideways."""
+    tournament = played(20, factories.make_referee(), rounds=range(1, 3))
+    services.clock_start(tournament=tournament, minutes=45, label="Runde 3")
+    page = new_page(phone=True)
+    page.goto(page.base_url + reverse("leaderboard", args=[tournament.pk]))
+    page.get_by_test_id("round-clock").wait_for()
+    rows = page.locator("table.standings tbody tr")
+    tops = [rows.nth(i).bounding_box()["y"] for i in range(6)]
+    assert tops[0] < 420 and tops[5] < 740, tops
+    fits = page.evaluate(
+        """() => { const box = document.querySelector('.table-scroll');
+                   return [box.scrollWidth, box.clientWidth]; }"""
+    )
+    assert fits[0] <= fits[1], fits
+    games = page.locator("table.standings thead th").last.bounding_box()
+    assert games["x"] + games["width"] <= 360
+    # The ordering is a tap away, not gone.
+    page.get_by_test_id("how-ranked").locator("summary").click()
+    assert (
+        page.get_by_text("bounty first", exact=False).is_visible()
+        or page.get_by_text("zuerst Kopfgeld", exact=False).is_visible()
+    )
     assert_fits_phone(page)
