@@ -27,6 +27,7 @@ from tournaments.permissions import (
     is_staff_of,
     may_create_tournaments,
 )
+from tournaments.selectors import Phase, tournament_phase, with_phase
 
 View = Callable[..., HttpResponse]
 
@@ -70,7 +71,8 @@ creator_required = requires(lambda user, _tournament_id: may_create_tournaments(
 
 
 def get_tournament(tournament_id: int) -> Tournament:
-    return get_object_or_404(Tournament, pk=tournament_id)
+    """The tournament with its phase (one query), or 404."""
+    return get_object_or_404(with_phase(Tournament.objects.all()), pk=tournament_id)
 
 
 NAV = {
@@ -97,6 +99,10 @@ def render_staff(
     """Render a staff template with the role and the staff menu entry to highlight."""
     context.setdefault("is_organiser", is_organiser(request.user, context.get("tournament")))
     context.setdefault("nav", NAV.get(template, ""))
+    # A finished tournament looks finished: no check-in, a footer without "may change".
+    tournament = context.get("tournament")
+    if "finished" not in context and isinstance(tournament, Tournament):
+        context["finished"] = tournament_phase(tournament) is Phase.FINISHED
 
     return render(request, f"tournaments/staff/{template}", context, **kwargs)
 
