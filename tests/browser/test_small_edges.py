@@ -9,6 +9,7 @@ from django.urls import reverse
 from tests import factories
 from tests.browser.conftest import login
 from tests.browser.pages import assert_fits_phone
+from tests.browser.test_projector_fill import MEASURE, font_px
 from tests.browser.test_season import _season as season_with_anna
 from tests.tournaments.web.public.pages import played
 from tournaments import services
@@ -102,3 +103,32 @@ def test_the_leaderboard_shows_its_first_rows_on_a_phones_first_screen(new_page)
         or page.get_by_text("zuerst Kopfgeld", exact=False).is_visible()
     )
     assert_fits_phone(page)
+
+
+CARDS = """() => [...document.querySelectorAll('[data-phase=seating] .projector-card')]
+    .filter(card => !card.hidden).map(card => {
+      const box = card.getBoundingClientRect();
+      return {left: Math.round(box.left), clipped: card.scrollHeight > card.clientHeight + 1};
+    })"""
+
+
+@pytest.mark.parametrize(("players", "pages"), [(30, 1), (60, 2)])
+def test_take_your_seats_uses_the_projectors_screen(browser, live_server, players, pages):
+    """1920x1080: the tables of the round's first screen fill it in three columns of
+    large names (as the knockout's, issue 21), none cut off; a larger round pages."""
+    tournament = factories.drawn_tournament(players)
+    context = browser.new_context(locale="de-DE", viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{tournament.pk}/projector/")
+    page.locator("[data-phase=seating]").wait_for()
+    page.wait_for_timeout(300)  # projector.js measures its pages
+    box = page.evaluate(MEASURE)
+    assert box["scrollWidth"] <= 1920 and box["scrollHeight"] <= 1080, box
+    assert (box["bottom"] - box["top"]) / 1080 >= 0.7, box
+    assert font_px(page, ".projector-card li") >= 0.03 * 1080
+    cards = page.evaluate(CARDS)
+    assert len({card["left"] for card in cards}) == 3
+    assert not any(card["clipped"] for card in cards), cards
+    indicator = page.locator(".page-indicator").text_content() or ""
+    assert indicator == ("" if pages == 1 else f"Seite 1 von {pages}")
+    context.close()
