@@ -81,7 +81,9 @@ class TournamentForm(forms.Form):
                 f"setting_{setting.key}", default
             )
         self.fields["setting_title"].label = _("Name of the other title")
-        self.fields["title_choice"].choices = [
+        title_choice = self.fields["title_choice"]
+        assert isinstance(title_choice, forms.ChoiceField)
+        title_choice.choices = [
             (TITLE_NONE, _("None (a club cup, say)")),
             (
                 TITLE_CHAMPIONSHIP,

@@ -163,7 +163,8 @@ class AuditTable(tables.Table):
         }
         game = pk if kind == "Game" else snap.get("game")
         game = game if isinstance(game, int) and game in self.games else None
-        person = self.names.get(snap.get("participant"), "") if "participant" in snap else ""
+        someone = snap.get("participant")
+        person = self.names.get(someone, "") if isinstance(someone, int) else ""
         if kind == "Game" and game is not None:
             return self.games[game], game
         if kind == "Participant" and pk in self.names:
