@@ -43,6 +43,7 @@ def test_the_public_pages_of_a_finished_tournament_look_finished(client, finishe
             assert 'class="pin-form"' not in html, name
     confirm = client.get(_pages(tournament)["confirm"]).content.decode()
     assert "this result is final and needs no more confirmations" in confirm
+    assert "confirm it with your PIN" not in confirm and "confirm it again" not in confirm
 
 
 def test_the_staff_pages_of_a_finished_tournament_offer_no_check_in(finished):
