@@ -1,5 +1,6 @@
 # Two commands for a fresh machine (see README.md):
-#   make run   - set up, load the demo tournament, serve http://127.0.0.1:8000 (SQLite)
+#   make run   - set up, load the demo tournament, serve http://127.0.0.1:8000 (SQLite;
+#                PORT=8001 make run serves another port)
 #   make test  - set up and run the whole test suite
 #   make schema - refresh docs/openapi.yaml, the API's schema as reviewed
 #   make hall  - serve the hall from this laptop on 0.0.0.0:$${HALL_PORT:-8000} (README "The hall")
@@ -12,6 +13,8 @@ PY := $(UV) run --frozen python
 # `uv run` syncs first: without --no-dev it would install the dev group again.
 PY_RUN := $(UV) run --frozen --no-dev python
 PYTEST_ARGS ?= -n 2 --dist worksteal
+# The port `make run` serves on: PORT=8001 make run.
+PORT ?= 8000
 
 .PHONY: uv setup setup-run run test lint messages demo schema hall hall-setup hall-admin
 
@@ -33,7 +36,7 @@ demo: setup-run
 	$(PY_RUN) manage.py load_demo --reset
 
 run: demo
-	$(PY_RUN) manage.py runserver 127.0.0.1:8000
+	$(PY_RUN) manage.py runserver 127.0.0.1:$(PORT)
 
 test: setup
 	$(UV) run --frozen ruff check .
@@ -64,4 +67,4 @@ hall: hall-setup
 
 # An organiser's login for the hall (asks for name and password).
 hall-admin: hall-setup
-	$(UV) run --frozen --no-sync python -m tournaments.hall manage createsuperuser
+	$(UV) run --frozen --no-sync python -m tournaments.hall manage hall_admin

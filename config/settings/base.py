@@ -298,7 +298,12 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
-        "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        # One zone, named by its offset: the pages' (config/logtime.py).
+        "plain": {
+            "()": "config.logtime.ZonedFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+            "zone": TIME_ZONE,
+        },
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},

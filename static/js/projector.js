@@ -3,7 +3,8 @@
  * lines) as fit the screen without scrolling, and move to the next page every
  * few seconds. The pages are measured again after every live update and every
  * resize; the current page is kept. Arrow keys page by hand. At most
- * data-rows-per-page items a page. Without JavaScript every item is shown.
+ * data-rows-per-page items a page (data-page-max of a grid of cells, if the page has
+ * one). Without JavaScript every item is shown.
  */
 (function () {
   "use strict";
@@ -15,7 +16,8 @@
     if (!root) {
       return;
     }
-    var most = parseInt(root.getAttribute("data-rows-per-page"), 10) || 15;
+    var fallback = parseInt(root.getAttribute("data-rows-per-page"), 10) || 15;
+    var most = fallback;
     var seconds = parseInt(root.getAttribute("data-page-seconds"), 10) || 10;
     var format = root.getAttribute("data-page-format") || "{page} / {pages}";
     var indicator = document.querySelector(".page-indicator");
@@ -52,6 +54,10 @@
 
     function show() {
       var items = Array.prototype.slice.call(root.querySelectorAll(ITEMS));
+      /* A grid of a fixed number of cells (the seating's tables) says how many it holds:
+         one more would squeeze the others instead of overflowing the window. */
+      var grid = root.querySelector("[data-page-max]");
+      most = grid ? parseInt(grid.getAttribute("data-page-max"), 10) || most : fallback;
       pages = measure(items);
       if (page >= pages.length) {
         page = 0;

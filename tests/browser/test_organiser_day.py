@@ -43,6 +43,8 @@ def test_an_organiser_runs_a_showdown_tournament_from_creation_to_champion(new_p
     page.fill("input[name=name]", "Stammtisch-Cup")
     page.fill("input[name=date]", "2027-03-13")
     page.select_option("select[name=ruleset]", "showdown")
+    # The page asks which title the tournament awards (issue 32): the championship's.
+    page.check("input[name=title_choice][value=championship]")
     submit(page, "form.settings-form")
     tournament = Tournament.objects.get(name="Stammtisch-Cup")
     assert tournament.ruleset == "showdown"

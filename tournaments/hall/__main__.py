@@ -16,7 +16,8 @@
    and starts one ASGI server, uvicorn with ``HALL_WORKERS`` processes (default
    2), on ``0.0.0.0:<port>``: pages, the API and the event streams; prints the
    URL, its QR code and the warning about plain HTTP.
-5. Ctrl+C (or SIGTERM) stops it; if the server dies, the hall says so and stops.
+5. Ctrl+C (or SIGTERM) stops it quietly, while it prepares too; if the server dies,
+   the hall says so and stops. Log lines carry the site's time zone and offset.
 """
 
 from __future__ import annotations
@@ -78,7 +79,13 @@ def hall_environment() -> dict[str, str]:
 
 
 def manage(env: dict[str, str], *args: str) -> None:
-    subprocess.run([PYTHON, "manage.py", *args], env=env, cwd=ROOT, check=True)
+    """Run a management command while the hall prepares. It runs in a session of its
+    own, out of the terminal's reach: Ctrl+C stops the hall alone, which ends the
+    command (``subprocess.run`` kills it) and says "Stopped." instead of the command
+    printing its traceback of the interrupted import or migration."""
+    subprocess.run(
+        [PYTHON, "manage.py", *args], env=env, cwd=ROOT, check=True, start_new_session=True
+    )
 
 
 def static_files_stale(env: dict[str, str]) -> bool:

@@ -258,7 +258,9 @@ def live_views(live: LivePage) -> tuple[TournamentView, TournamentView]:
             data["etag"] = quote_etag(live_etag(live.kind, version=version, variant=variant))
             if live.page_context is not None:
                 data.update(live.page_context(seen, tournament))
-            return data, frame_data_of(tournament, data["nav"])
+            return data, frame_data_of(
+                tournament, data["nav"], finished=data.get("finished", False)
+            )
 
         return state_page(
             request,

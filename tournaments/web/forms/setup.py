@@ -11,6 +11,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.forms.boundfield import BoundField
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Tournament
@@ -44,6 +45,13 @@ class TournamentForm(forms.Form):
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
     # The tournament's version when the form was opened (``services.versions``).
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # Which title the tournament awards (the ``title`` setting): asked, never pre-filled
+    # on a new tournament; the API's default stays the championship's (api.md).
+    title_choice = forms.ChoiceField(
+        label=_("Title awarded"),
+        required=False,
+        widget=forms.RadioSelect(attrs={"required": True}),
+    )
 
     #: Where a service's error about a setting goes on this form.
     field_map = {**{s.key: f"setting_{s.key}" for s in SETTINGS}, "settings": "__all__"}
@@ -60,20 +68,46 @@ class TournamentForm(forms.Form):
                 "language": tournament.language,
                 "version": tournament.version,
                 **{f"setting_{s.key}": values[s.key] for s in SETTINGS},
-                "setting_title": tournament.config.title,
+                **_title_initial(tournament.settings.get("title")),
             }
         super().__init__(data, **kwargs)
         #: The overrides stored now (a setting the submitted form lacks keeps its value).
         self.stored_settings: dict[str, Any] = dict(tournament.settings) if tournament else {}
+        self.creating = tournament is None
         for setting in SETTINGS:
             self.fields[f"setting_{setting.key}"] = setting_field(setting)
-            default = str(DEFAULT_TITLE) if setting.key == "title" else setting.default
+            default = "" if setting.key == "title" else setting.default
             self.fields[f"setting_{setting.key}"].initial = self.initial.get(
                 f"setting_{setting.key}", default
             )
+        self.fields["setting_title"].label = _("Name of the other title")
+        title_choice = self.fields["title_choice"]
+        assert isinstance(title_choice, forms.ChoiceField)
+        title_choice.choices = [
+            (TITLE_NONE, _("None (a club cup, say)")),
+            (
+                TITLE_CHAMPIONSHIP,
+                format_lazy(_("The German championship's: “{title}”"), title=DEFAULT_TITLE),
+            ),
+            (TITLE_OTHER, _("Another title (name it below)")),
+        ]
 
     def setting_fields(self) -> list[BoundField]:
-        return [self[f"setting_{s.key}"] for s in SETTINGS]
+        fields = []
+        for setting in SETTINGS:
+            if setting.key == "title":
+                fields.append(self["title_choice"])
+            fields.append(self[f"setting_{setting.key}"])
+        return fields
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        choice = data.get("title_choice")
+        if choice == TITLE_OTHER and not (data.get("setting_title") or "").strip():
+            self.add_error("setting_title", _("Name the title, or choose none."))
+        elif not choice and self.creating and "setting_title" in self.data:
+            self.add_error("title_choice", _("Choose which title the tournament awards."))
+        return data
 
     def main_fields(self) -> list[BoundField]:
         return [self[name] for name in ("name", "date", "ruleset", "language", "version")]
@@ -85,7 +119,9 @@ class TournamentForm(forms.Form):
             value = self.cleaned_data.get(f"setting_{setting.key}")
             if setting.kind is bool:
                 value = bool(value)
-            if setting.key == "title":
+            if setting.key == "title" and self.cleaned_data.get("title_choice"):
+                value = _title_value(self.cleaned_data["title_choice"], value)
+            elif setting.key == "title":
                 if self.is_bound and f"setting_{setting.key}" not in self.data:
                     # A form of before the title setting: the title stays as it is.
                     value = self.stored_settings.get("title")
@@ -104,6 +140,27 @@ class TournamentForm(forms.Form):
             "language": data["language"],
             "settings": self.settings_overrides(),
         }
+
+
+TITLE_NONE, TITLE_CHAMPIONSHIP, TITLE_OTHER = "none", "championship", "other"
+
+
+def _title_initial(stored: str | None) -> dict[str, str]:
+    """The title choice and the other title's name for a stored ``title`` setting."""
+    if stored is None:
+        return {"title_choice": TITLE_CHAMPIONSHIP, "setting_title": ""}
+    if stored == "":
+        return {"title_choice": TITLE_NONE, "setting_title": ""}
+    return {"title_choice": TITLE_OTHER, "setting_title": stored}
+
+
+def _title_value(choice: str, name: str | None) -> str | None:
+    """The ``title`` setting for a choice: None is the championship's (its default)."""
+    if choice == TITLE_NONE:
+        return ""
+    if choice == TITLE_CHAMPIONSHIP:
+        return None
+    return (name or "").strip()
 
 
 class CharacterForm(forms.Form):

@@ -60,4 +60,5 @@ def base_context(tournament: Tournament, nav: str) -> dict[str, Any]:
         "nav": nav,
         "stage": stage.value,
         "stage_label": stage.label,
+        "finished": stage is Phase.FINISHED,
     }

@@ -41,7 +41,7 @@ def game_confirmation(request: HttpRequest, tournament_id: int, game_id: int) ->
             items = error.errors if isinstance(error, DomainError) else []
             status = error.status_code if isinstance(error, DomainError) else 400
             for item in items:
-                messages.error(request, str(item.message))
+                messages.error(request, _page_message(item.code, item.message))
         else:
             messages.success(request, _("Thank you: your confirmation is recorded."))
             return redirect(request.path)
@@ -63,7 +63,19 @@ def game_confirmation(request: HttpRequest, tournament_id: int, game_id: int) ->
         "result": result,
         "seats": seats,
         "counts": result.counts(double_check=tournament.config.double_check) if result else False,
+        "corrected": result is not None and result.version > 1,
         "call_game": game,
         "call_seats": sorted(names.items()),
     }
     return render(request, "tournaments/public/confirm.html", context, status=status)
+
+
+def _page_message(code: str, message: object) -> str:
+    """What the page says of a refusal: a confirmation of a version that a referee has
+    corrected since tells the player that the new version, shown below, needs them again."""
+    if code == "version_conflict":
+        return _(
+            "A referee has corrected this result since you opened the page. "
+            "Check the new version below and confirm it again with your PIN."
+        )
+    return str(message)

@@ -89,4 +89,6 @@ def _render(
         else None,
         "games_table": games_table,
     }
-    return context, frame_data_of(tournament, "player", participant={"name": participant.name})
+    return context, frame_data_of(
+        tournament, "player", participant={"name": participant.name}, finished=context["finished"]
+    )

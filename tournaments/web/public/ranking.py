@@ -27,7 +27,7 @@ def ranking(request: HttpRequest, tournament_id: int) -> HttpResponse:
         table = KnockoutRankingTable(result.rows, tournament_id=tournament.pk)
         RequestConfig(seen, paginate=False).configure(table)
         context = {**base_context(tournament, "ranking"), "ranking": result, "table": table}
-        return context, frame_data_of(tournament, "ranking")
+        return context, frame_data_of(tournament, "ranking", finished=context["finished"])
 
     return state_page(
         request,

@@ -32,6 +32,7 @@ from tournaments.permissions import (
     may_create_tournaments,
     may_manage_seasons,
 )
+from tournaments.selectors import Phase, tournament_phase, with_phase
 
 from .actions import View, answer_refusals
 
@@ -114,7 +115,8 @@ def season_organiser_required(view: View) -> View:
 
 
 def get_tournament(tournament_id: int) -> Tournament:
-    return get_object_or_404(Tournament, pk=tournament_id)
+    """The tournament with its phase (one query), or 404."""
+    return get_object_or_404(with_phase(Tournament.objects.all()), pk=tournament_id)
 
 
 def posted_id(request: HttpRequest, field: str) -> int:
@@ -151,6 +153,10 @@ def render_staff(
     """Render a staff template with the role and the staff menu entry to highlight."""
     context.setdefault("is_organiser", is_organiser(request.user, context.get("tournament")))
     context.setdefault("nav", NAV.get(template, ""))
+    # A finished tournament looks finished: no check-in, a footer without "may change".
+    tournament = context.get("tournament")
+    if "finished" not in context and isinstance(tournament, Tournament):
+        context["finished"] = tournament_phase(tournament) is Phase.FINISHED
 
     return render(request, f"tournaments/staff/{template}", context, **kwargs)
 

@@ -29,7 +29,7 @@ from .access import (
     render_staff,
     requires,
 )
-from .tables import AUDIT_ACTIONS, AuditTable
+from .audit import AuditTable, action_choices
 
 
 @requires(lambda user, _t: has_any_staff_role(user) or may_manage_seasons(user))
@@ -185,7 +185,7 @@ def audit(request: StaffRequest, tournament_id: int) -> HttpResponse:
         {
             "tournament": tournament,
             "table": table,
-            "actions": sorted(AUDIT_ACTIONS.items(), key=lambda item: str(item[1])),
+            "actions": action_choices(),
             "action": action,
         },
     )
