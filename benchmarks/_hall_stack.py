@@ -22,6 +22,7 @@ the quota holds it, not its neighbours. It is removed at the end.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import shutil
@@ -253,20 +254,29 @@ def stop_tree(process: subprocess.Popen[bytes]) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
-def _git_commit(checkout: Path) -> str:
-    return subprocess.run(
-        ["git", "-C", str(checkout), "rev-parse", "HEAD"],
+#: What a seeded database is made of, besides ``_seed.py``.
+SEEDED_FROM = ("tournaments/migrations", "scoring", "tournaments/simulation.py")
+
+
+def seed_key(checkout: Path, participants: int) -> str:
+    """What a seeded database depends on: the checkout's migrations and game code
+    (git's tree hashes) and the seed script; not the commit, which moves with every change."""
+    trees = subprocess.run(
+        ["git", "-C", str(checkout), "rev-parse", *(f"HEAD:{path}" for path in SEEDED_FROM)],
         capture_output=True,
         text=True,
         check=False,
-    ).stdout.strip()
+    ).stdout.split()
+    digest = hashlib.sha256("".join(trees).encode() + (HERE / "_seed.py").read_bytes())
+    return f"{digest.hexdigest()[:12]}-{participants}"
 
 
 def seeded_database(python: str, checkout: Path, participants: int) -> tuple[Path, dict[str, Any]]:
     """A migrated, seeded hall database of ``checkout``'s commit, made once and kept in the
-    temporary folder (seeding a 126-player day takes minutes on a busy machine); each run
+    temporary folder (seeding a 126-player day takes minutes on a busy machine: keyed by
+    ``seed_key``); each run
     plays on a fresh copy of it."""
-    key = f"{_git_commit(checkout)[:12] or 'nogit'}-{participants}"
+    key = seed_key(checkout, participants)
     folder = Path(tempfile.gettempdir()) / f"bang-bench-hall-seed-{key}"
     seeded_file = folder / "seeded.json"
     if not seeded_file.exists():
