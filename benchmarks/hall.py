@@ -78,7 +78,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _hall_stack import CpuCage, hall_stack
+from _hall_stack import LOAD_CGROUP_NAME, CpuCage, hall_stack
 from _hall_stack import read_version as read_hall_version
 from _server import (
     ROOT,
@@ -732,6 +732,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         metavar="PERCENT",
         help="hold the hall's whole server tree to PERCENT %% of one core (a cgroup)",
     )
+    parser.add_argument(
+        "--load-cpu-quota",
+        type=int,
+        default=100,
+        metavar="PERCENT",
+        help="with --cpu-quota: the load generator's own cage (%% of one core)",
+    )
     parser.add_argument("--workers", type=int, help="HALL_WORKERS (default: the hall's own)")
     parser.add_argument("--mode", choices=["both", "poll", "push"], default="both")
     parser.add_argument("--phones", type=int, default=200)
@@ -772,9 +779,16 @@ def main() -> None:
         f"{stack}; {os.cpu_count()} cores, load average before: "
         f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; the servers' output: {SERVER_LOG}"
     )
-    for mode in ["poll", "push"] if args.mode == "both" else [args.mode]:
-        random.seed("hall")
-        run(mode, args)
+    with contextlib.ExitStack() as cages:
+        if args.cpu_quota:
+            cages.enter_context(CpuCage(args.load_cpu_quota, LOAD_CGROUP_NAME)).join()
+            print(
+                f"The load generator in a cage of its own ({args.load_cpu_quota} % of one core); "
+                "both cages weigh more than the machine's other processes."
+            )
+        for mode in ["poll", "push"] if args.mode == "both" else [args.mode]:
+            random.seed("hall")
+            run(mode, args)
 
 
 if __name__ == "__main__":
