@@ -22,11 +22,11 @@ a lock in the shared cache would cost every request two more round trips. In
 one process they are done once: requests that miss the same key wait for the
 first one's render (a lock per key in memory) instead of each rendering it.
 After a save, every phone's page fetches the new state at once, and the ASGI
-server gives each request a thread of its own: 200 phones were 200 renders of
-one leaderboard (``benchmarks/hall.py`` on the hall's stack). Django's cache
-has neither (``get_or_set`` lets every request that misses compute), so that
-part is ours; so is the key, which carries the live version Django knows
-nothing of.
+server gives each request a thread of its own: 200 phones were about 200
+renders of one leaderboard (``benchmarks/hall.py`` on the hall's stack).
+Django's cache has neither (``get_or_set`` lets every request that misses
+compute), so that part is ours; so is the key, which carries the live version
+Django knows nothing of.
 """
 
 from __future__ import annotations
