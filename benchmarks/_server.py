@@ -337,7 +337,8 @@ class TreeMeter:
 
     Sampled every ``interval`` seconds: the process trees of ``roots`` (app
     server, event server, Redis: workers started later included) and PostgreSQL
-    (its helpers and the backends of ``database``, which come and go). A
+    (its helpers and the backends of ``database``, which come and go; none
+    without ``database``: the hall's SQLite lives in the tree's processes). A
     process is known by (pid, start time); one that started during the window
     counts from zero, one that ran before from its CPU at the start, and each
     counts up to its last sample (a process that exits loses at most
@@ -355,6 +356,8 @@ class TreeMeter:
         self.peak_pss = 0
 
     def _pids(self) -> set[int]:
+        if not self.database:  # the hall's own stack: SQLite, inside the tree
+            return descendants(self.roots)
         return descendants(self.roots) | _postgres_of(self.database)
 
     def _sample(self, *, start: bool = False) -> None:

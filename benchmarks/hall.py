@@ -1,14 +1,28 @@
-"""A full hall on a championship day, simulated against the production set-up.
+"""A full hall on a championship day, simulated against the hall's or production's set-up.
 
-    uv run python benchmarks/hall.py [--mode both|poll|push] [--phones 200] [--window 120]
+    uv run python benchmarks/hall.py [--stack hall|production] [--checkout DIR]
+                                     [--cpu-quota 50] [--workers N]
+                                     [--mode both|poll|push] [--phones 200] [--window 120]
                                      [--idle-phones 1000] [--idle-streams 2000]
 
-Needs PostgreSQL (see ``_server.py``; ``BENCH_DATABASE`` names the database)
-and redis-server. Serves the app as the production recipe does: gunicorn with
-the project's ``config/gunicorn.py``, the event server (uvicorn, only the event
-paths are sent to it), Redis (shared cache and the event channel), production
-settings, over a 126-player tournament in round 4 of the group stage. Then,
-per mode (each on a fresh database):
+Two stacks, each over a 126-player tournament in round 4 of the group stage:
+
+- ``--stack hall`` (the default): ``make hall``'s own, ``python -m
+  tournaments.hall`` with its environment (``_hall_stack.py``): SQLite in WAL
+  mode in a scratch ``HALL_DIR``, no Redis, whatever servers that checkout's
+  hall starts (today one ASGI server, uvicorn with ``HALL_WORKERS`` processes).
+  ``--checkout DIR`` starts the hall of another checkout (its own ``.venv``;
+  e.g. a worktree of an older commit, to measure before and after in one
+  sitting). ``--cpu-quota 50`` holds the whole server tree to 50 % of one core
+  (a cgroup, quota 50 ms per 100 ms; the load generator outside it), like an
+  old laptop. Needs nothing else.
+- ``--stack production``: the production recipe. Needs PostgreSQL (see
+  ``_server.py``; ``BENCH_DATABASE`` names the database) and redis-server:
+  gunicorn with the project's ``config/gunicorn.py``, the event server (uvicorn,
+  only the event paths are sent to it), Redis (shared cache and the event
+  channel), production settings.
+
+Then, per mode (each on a fresh database):
 
 - **poll** (the pages without a stream): ``--phones`` phones poll the
   leaderboard's live fragment every 3 s exactly as the page does
@@ -36,14 +50,15 @@ What counts:
   the benchmark's database, including those started later), sampled per
   process (``_server.TreeMeter``). The machine's total load is printed beside
   it: the machine may be shared.
-- Memory: the proportional set size (PSS) of the event server and of the
-  whole tree, before and with the idle streams open.
+- Memory: the proportional set size (PSS) of the event server (production)
+  and of the whole tree, before and with the idle streams open.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gzip
 import json
 import os
@@ -51,8 +66,11 @@ import random
 import re
 import resource
 import statistics
+import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,7 +78,10 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _hall_stack import LOAD_CGROUP_NAME, CpuCage, hall_stack
+from _hall_stack import read_version as read_hall_version
 from _server import (
+    ROOT,
     SERVER_LOG,
     TreeMeter,
     descendants,
@@ -297,7 +318,7 @@ async def referee(
     delay: float,
     stats: Stats,
     extra: dict[str, Any],
-    version_of: tuple[str, int] | None = None,
+    version_of: Callable[[], int] | None = None,
 ) -> None:
     await asyncio.sleep(delay)
     body = json.dumps({**save["body"], **extra}).encode()
@@ -315,7 +336,7 @@ async def referee(
     if version_of is not None:
         # At least the save's own version (another save just after it makes it later:
         # the delay measured is then longer, never shorter).
-        stats.save_version[save["table"]] = await asyncio.to_thread(read_version, *version_of)
+        stats.save_version[save["table"]] = await asyncio.to_thread(version_of)
 
 
 async def hall_day(
@@ -326,6 +347,7 @@ async def hall_day(
     saves: list[dict[str, Any]],
     args: argparse.Namespace,
     meter_roots: list[int],
+    version_of: Callable[[], int],
 ) -> tuple[Stats, TreeMeter]:
     stats = Stats()
     tables = {save["table"] for save in saves}
@@ -375,7 +397,7 @@ async def hall_day(
     with TreeMeter(meter_roots, args.database) as meter:
         await asyncio.gather(
             *(
-                referee(address, s, d, stats, {}, (args.database_url, hall))
+                referee(address, s, d, stats, {}, version_of)
                 for s, d in zip(saves, delays, strict=True)
             )
         )
@@ -410,11 +432,13 @@ async def idle_streams(
     correction: dict[str, Any],
     args: argparse.Namespace,
     roots: list[int],
-    event_pid: int,
+    event_pid: int | None,
 ) -> dict[str, Any]:
-    """``--idle-streams`` streams held open while a referee corrects a result."""
+    """``--idle-streams`` streams held open while a referee corrects a result (``event_pid``:
+    the event server of production's stack; the hall's serves the streams in the tree)."""
     path = f"/api/tournaments/{hall}/events/"
-    before_event = pss_bytes(descendants([event_pid]))
+    event_tree = [event_pid] if event_pid else roots
+    before_event = pss_bytes(descendants(event_tree))
     before_tree = pss_bytes(descendants(roots))
     opened: list[tuple[asyncio.StreamReader, Any]] = []
     errors: list[str] = []
@@ -448,7 +472,7 @@ async def idle_streams(
     stats = Stats()
     with TreeMeter(roots, args.database) as meter:
         await asyncio.sleep(args.idle_stream_seconds / 2)
-        during_event = pss_bytes(descendants([event_pid]))
+        during_event = pss_bytes(descendants(event_tree))
         during_tree = pss_bytes(descendants(roots))
         await referee(address, correction, 0, stats, {"reason": "Nachtrag (benchmark)"})
         await asyncio.sleep(args.idle_stream_seconds / 2)
@@ -546,68 +570,176 @@ def report_day(mode: str, stats: Stats, meter: TreeMeter, args: argparse.Namespa
         print("error:", error)
 
 
-def run(mode: str, args: argparse.Namespace) -> None:
+@dataclass
+class Stack:
+    """A running server stack, as the benchmark drives and measures it."""
+
+    address: Address
+    events_address: Address
+    hall: int
+    saves: list[dict[str, Any]]
+    #: The server tree's roots (every process below them is the server's).
+    roots: list[int]
+    #: Production's separate event server (None: the streams are served in the tree).
+    event_pid: int | None
+    version_of: Callable[[], int]
+    cage: CpuCage | None = None
+
+
+def _address(url: str) -> Address:
+    parts = urlsplit(url)
+    return (parts.hostname or "127.0.0.1", parts.port or 80)
+
+
+@contextmanager
+def production_stack(args: argparse.Namespace) -> Iterator[Stack]:
     env = production_env(database=args.database)
-    args.database_url = env["DATABASE_URL"]
+    database_url = env["DATABASE_URL"]
     with redis_server() as (redis_url, redis_process):
         env["REDIS_URL"] = redis_url
         seeded = prepare(env)
-        hall, saves = seeded["hall"], seeded["saves"]
+        hall = seeded["hall"]
         with (
             gunicorn(env, project_config=True) as (base_url, app),
             uvicorn(env, f"/api/tournaments/{seeded['finished']}/") as (events_url, events),
         ):
-            url, eurl = urlsplit(base_url), urlsplit(events_url)
-            address = (url.hostname or "127.0.0.1", url.port or 80)
-            events_address = (eurl.hostname or "127.0.0.1", eurl.port or 80)
-            roots = [app.pid, events.pid, redis_process.pid]
-            stats, meter = asyncio.run(
-                hall_day(mode, address, events_address, hall, saves, args, roots)
+            yield Stack(
+                _address(base_url),
+                _address(events_url),
+                hall,
+                seeded["saves"],
+                [app.pid, events.pid, redis_process.pid],
+                events.pid,
+                lambda: read_version(database_url, hall),
             )
-            report_day(mode, stats, meter, args)
-            if mode == "poll" and args.idle_phones:
-                with TreeMeter(roots, args.database) as idle_meter:
-                    idle = asyncio.run(idle_polls(address, hall, args))
-                print(
-                    f"| {args.idle_phones} phones polling an unchanged leaderboard "
-                    f"({args.idle_seconds:.0f} s): share of the machine | "
-                    f"{idle_meter.share:.0%} (machine busy {idle_meter.machine_busy:.0%}; "
-                    f"poll p99 {percentile(idle.polls, 0.99):.3f} s, "
-                    f"{len(idle.errors)} errors) |"
-                )
-            if mode == "push" and args.idle_streams:
-                result = asyncio.run(
-                    idle_streams(address, events_address, hall, saves[0], args, roots, events.pid)
-                )
-                mib = 1024 * 1024
-                print(
-                    f"| {result['streams']} idle streams held {args.idle_stream_seconds:.0f} s "
-                    f"(opened in {result['ramp']:.1f} s): share of the machine | "
-                    f"{result['share']:.0%} (machine busy {result['machine']:.0%}) |"
-                )
-                print(
-                    f"| memory: event server / whole tree (PSS) | "
-                    f"{result['event_pss'] / mib:.0f} MiB / {result['tree_pss'] / mib:.0f} MiB "
-                    f"(tree before: {result['tree_pss_before'] / mib:.0f} MiB) |"
-                )
-                print(
-                    f"| memory per idle stream (event server) | "
-                    f"{result['event_pss_per_stream'] / 1024:.1f} KiB |"
-                )
-                save = result["save"]
-                last = result["last_event"]
-                print(
-                    f"| a save meanwhile; streams with its event; the last one after | "
-                    f"{save if save is None else f'{save:.3f} s'}; {result['events']} of "
-                    f"{result['streams']}; {last if last is None else f'{last:.2f} s'} |"
-                )
-                print(f"| errors / cut streams | {len(result['errors'])} / {result['cut']} |")
-                for error in result["errors"][:5]:
-                    print("error:", error)
 
 
-def main() -> None:
+@contextmanager
+def the_halls_stack(args: argparse.Namespace) -> Iterator[Stack]:
+    cage = CpuCage(args.cpu_quota) if args.cpu_quota else None
+    with contextlib.ExitStack() as stack:
+        if cage is not None:
+            stack.enter_context(cage)
+        hall = stack.enter_context(hall_stack(Path(args.checkout), cage=cage, workers=args.workers))
+        tournament = hall.seeded["hall"]
+        address = _address(hall.base_url)
+        yield Stack(
+            address,
+            address,
+            tournament,
+            hall.seeded["saves"],
+            [hall.process.pid],
+            None,
+            lambda: read_hall_version(hall.database, tournament),
+            cage,
+        )
+
+
+def run(mode: str, args: argparse.Namespace) -> None:
+    stack = the_halls_stack(args) if args.stack == "hall" else production_stack(args)
+    with stack as s:
+        stats, meter = asyncio.run(
+            hall_day(
+                mode, s.address, s.events_address, s.hall, s.saves, args, s.roots, s.version_of
+            )
+        )
+        report_day(mode, stats, meter, args)
+        if mode == "poll" and args.idle_phones:
+            with TreeMeter(s.roots, args.database) as idle_meter:
+                idle = asyncio.run(idle_polls(s.address, s.hall, args))
+            print(
+                f"| {args.idle_phones} phones polling an unchanged leaderboard "
+                f"({args.idle_seconds:.0f} s): share of the machine | "
+                f"{idle_meter.share:.0%} (machine busy {idle_meter.machine_busy:.0%}; "
+                f"poll p99 {percentile(idle.polls, 0.99):.3f} s, "
+                f"{len(idle.errors)} errors) |"
+            )
+        if mode == "push" and args.idle_streams:
+            result = asyncio.run(
+                idle_streams(
+                    s.address, s.events_address, s.hall, s.saves[0], args, s.roots, s.event_pid
+                )
+            )
+            report_idle_streams(result, args, separate_event_server=s.event_pid is not None)
+        if s.cage is not None:
+            tree = descendants(s.roots)
+            print(
+                f"| the cage ({args.cpu_quota} % of a core, {s.cage.path}) | "
+                f"{len(tree & s.cage.pids())} of {len(tree)} server processes inside; "
+                f"{s.cage.throttled()} |"
+            )
+
+
+def report_idle_streams(
+    result: dict[str, Any], args: argparse.Namespace, *, separate_event_server: bool
+) -> None:
+    mib = 1024 * 1024
+    print(
+        f"| {result['streams']} idle streams held {args.idle_stream_seconds:.0f} s "
+        f"(opened in {result['ramp']:.1f} s): share of the machine | "
+        f"{result['share']:.0%} (machine busy {result['machine']:.0%}) |"
+    )
+    tree = (
+        f"{result['tree_pss'] / mib:.0f} MiB (before the streams: "
+        f"{result['tree_pss_before'] / mib:.0f} MiB)"
+    )
+    if separate_event_server:
+        event_server = f"{result['event_pss'] / mib:.0f} MiB"
+        print(f"| memory: event server / whole tree (PSS) | {event_server} / {tree} |")
+        print(
+            f"| memory per idle stream (event server) | "
+            f"{result['event_pss_per_stream'] / 1024:.1f} KiB |"
+        )
+    else:
+        print(f"| memory: whole tree (PSS) | {tree} |")
+        print(
+            f"| memory per idle stream (whole tree) | "
+            f"{result['event_pss_per_stream'] / 1024:.1f} KiB |"
+        )
+    save = result["save"]
+    last = result["last_event"]
+    print(
+        f"| a save meanwhile; streams with its event; the last one after | "
+        f"{save if save is None else f'{save:.3f} s'}; {result['events']} of "
+        f"{result['streams']}; {last if last is None else f'{last:.2f} s'} |"
+    )
+    print(f"| errors / cut streams | {len(result['errors'])} / {result['cut']} |")
+    for error in result["errors"][:5]:
+        print("error:", error)
+
+
+STACKS = {
+    "hall": "make hall's own stack: python -m tournaments.hall of {checkout} (SQLite in WAL "
+    "mode, no Redis){cage}",
+    "production": "gunicorn -c config/gunicorn.py, uvicorn (event server), Redis, PostgreSQL, "
+    "production settings",
+}
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--stack", choices=sorted(STACKS), default="hall")
+    parser.add_argument(
+        "--checkout",
+        type=Path,
+        default=ROOT,
+        help="the checkout whose hall runs (--stack hall; its own .venv)",
+    )
+    parser.add_argument(
+        "--cpu-quota",
+        type=int,
+        default=0,
+        metavar="PERCENT",
+        help="hold the hall's whole server tree to PERCENT %% of one core (a cgroup)",
+    )
+    parser.add_argument(
+        "--load-cpu-quota",
+        type=int,
+        default=100,
+        metavar="PERCENT",
+        help="with --cpu-quota: the load generator's own cage (%% of one core)",
+    )
+    parser.add_argument("--workers", type=int, help="HALL_WORKERS (default: the hall's own)")
     parser.add_argument("--mode", choices=["both", "poll", "push"], default="both")
     parser.add_argument("--phones", type=int, default=200)
     parser.add_argument("--window", type=float, default=120.0)
@@ -615,19 +747,48 @@ def main() -> None:
     parser.add_argument("--idle-seconds", type=float, default=30.0)
     parser.add_argument("--idle-streams", type=int, default=2000)
     parser.add_argument("--idle-stream-seconds", type=float, default=60.0)
-    args = parser.parse_args()
-    args.database = os.environ.get("BENCH_DATABASE", "bang_bench")
+    args = parser.parse_args(argv)
+    if args.stack == "production" and (args.cpu_quota or args.checkout != ROOT):
+        parser.error("--cpu-quota and --checkout are for --stack hall")
+    if args.cpu_quota < 0:
+        parser.error("--cpu-quota is a percentage of one core")
+    # The hall's database is SQLite, inside the server tree: no PostgreSQL to meter.
+    args.database = (
+        os.environ.get("BENCH_DATABASE", "bang_bench") if args.stack == "production" else ""
+    )
+    return args
+
+
+def main() -> None:
+    args = parse_args()
     # One file descriptor per stream, on both ends.
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    checkout = args.checkout.resolve()
+    commit = subprocess.run(
+        ["git", "-C", str(checkout), "log", "-1", "--format=%h"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    stack = STACKS[args.stack].format(
+        checkout=f"{checkout} ({commit or 'no git'})",
+        cage=f", held to {args.cpu_quota} % of one core" if args.cpu_quota else "",
+    )
     print(
-        f"gunicorn -c config/gunicorn.py, uvicorn (event server), Redis, PostgreSQL, "
-        f"production settings; {os.cpu_count()} cores, load average before: "
+        f"{stack}; {os.cpu_count()} cores, load average before: "
         f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; the servers' output: {SERVER_LOG}"
     )
-    for mode in ["poll", "push"] if args.mode == "both" else [args.mode]:
-        random.seed("hall")
-        run(mode, args)
+    with contextlib.ExitStack() as cages:
+        if args.cpu_quota:
+            cages.enter_context(CpuCage(args.load_cpu_quota, LOAD_CGROUP_NAME)).join()
+            print(
+                f"The load generator in a cage of its own ({args.load_cpu_quota} % of one core); "
+                "both cages weigh more than the machine's other processes."
+            )
+        for mode in ["poll", "push"] if args.mode == "both" else [args.mode]:
+            random.seed("hall")
+            run(mode, args)
 
 
 if __name__ == "__main__":

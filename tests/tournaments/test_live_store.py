@@ -97,6 +97,46 @@ def test_thirty_threads_asking_at_once_cause_one_render_and_no_waiting():
     assert max(when for outcome, when in answers if outcome == "busy") < renders[0]
 
 
+def test_a_burst_of_threads_missing_a_page_render_renders_it_once():
+    """After a save every phone fetches the new state at once, each request in a thread
+    of its own (the ASGI server): the first renders, the others wait for its render."""
+    renders: list[int] = []
+    gate = threading.Barrier(30)
+    answers: list[str] = []
+
+    def render() -> str:
+        time.sleep(0.2)
+        renders.append(1)
+        return "leaderboard"
+
+    def ask() -> None:
+        gate.wait()
+        answers.append(
+            live.once_per_state(
+                kind="page", tournament_id=7, version=4, variant="de", render=render
+            )
+        )
+
+    threads = [threading.Thread(target=ask) for _ in range(30)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=10)
+    assert answers == ["leaderboard"] * 30
+    assert len(renders) == 1
+    # The next state renders anew; a failed render leaves no lock behind.
+    with pytest.raises(ZeroDivisionError):
+        live.once_per_state(
+            kind="page", tournament_id=7, version=5, variant="de", render=lambda: 1 / 0
+        )
+    assert (
+        live.once_per_state(
+            kind="page", tournament_id=7, version=5, variant="de", render=lambda: "five"
+        )
+        == "five"
+    )
+
+
 @pytest.mark.django_db
 def test_a_rate_is_counted_in_the_database_for_every_process():
     """Local memory is per process: the count lives in the database instead, so a

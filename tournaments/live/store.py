@@ -24,17 +24,24 @@ Words used here:
   ``live_floor``, raised by an erasure) never stands in: after an erasure the
   answer is the new render or ``503``, never a document that names the person.
 
-Page renders are not exclusive: they take milliseconds, and a lock would cost
-every request two more cache round trips. Django's cache has no exclusive
-render (``get_or_set`` lets every request that misses compute), so that part
-is ours; so is the key, which carries the live version Django knows nothing of.
+Page renders are not exclusive across processes: they take milliseconds, and
+a lock in the shared cache would cost every request two more round trips. In
+one process they are done once: requests that miss the same key wait for the
+first one's render (a lock per key in memory) instead of each rendering it.
+After a save, every phone's page fetches the new state at once, and the ASGI
+server gives each request a thread of its own: 200 phones were about 200
+renders of one leaderboard (``benchmarks/hall.py`` on the hall's stack).
+Django's cache has neither (``get_or_set`` lets every request that misses
+compute), so that part is ours; so is the key, which carries the live version
+Django knows nothing of.
 """
 
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable
-from typing import TypeVar, cast
+from typing import TypeVar
 
 from django.core.cache import cache
 
@@ -59,6 +66,11 @@ RENDER_LOCK_SECONDS = 120
 RETRY_AFTER_SECONDS = 2
 
 T = TypeVar("T")
+
+
+#: The page renders this process is doing now, by key (see the module's docstring).
+_rendering: dict[str, threading.Lock] = {}
+_rendering_guard = threading.Lock()
 
 
 class RenderBusy(Exception):
@@ -100,8 +112,7 @@ def once_per_state(
     """
     key = state_key(kind=kind, tournament_id=tournament_id, version=version, variant=variant)
     if not exclusive:
-        # Never None here: a callable default is computed and kept on a miss.
-        return cast("T", cache.get_or_set(key, render, timeout=STATE_RENDER_SECONDS))
+        return _render_in_process_once(key, render)
     found: T | None = cache.get(key)
     if found is not None:
         return found
@@ -121,3 +132,23 @@ def once_per_state(
         if found is not None:
             return found
     raise RenderBusy
+
+
+def _render_in_process_once(key: str, render: Callable[[], T]) -> T:
+    """The kept render of ``key``; on a miss, one render per process (the others wait)."""
+    found: T | None = cache.get(key)
+    if found is not None:
+        return found
+    with _rendering_guard:
+        lock = _rendering.setdefault(key, threading.Lock())
+    try:
+        with lock:
+            found = cache.get(key)
+            if found is None:
+                found = render()
+                cache.set(key, found, timeout=STATE_RENDER_SECONDS)
+    finally:
+        with _rendering_guard:
+            if _rendering.get(key) is lock:
+                del _rendering[key]
+    return found
