@@ -19,9 +19,15 @@ django_application = get_asgi_application()
 
 # Bodies bounded in size and time (tournaments/http/bodies.py: nobody stands in
 # front of the hall's server); the event streams answered on the event loop,
-# without a thread per stream; everything else is Django's, each request's
-# synchronous code in a thread of its own (tournaments/events/asgi.py).
+# without a thread per stream (tournaments/events/asgi.py); everything else is
+# Django's, each request's synchronous code in a thread of its own, at most
+# CONCURRENT_REQUESTS of them at once (tournaments/http/concurrency.py).
+from django.conf import settings  # noqa: E402
+
 from tournaments.events.asgi import with_event_streams  # noqa: E402  (needs Django set up)
 from tournaments.http.bodies import with_bounded_bodies  # noqa: E402
+from tournaments.http.concurrency import with_bounded_concurrency  # noqa: E402
 
-application = with_bounded_bodies(with_event_streams(django_application))
+application = with_bounded_bodies(
+    with_event_streams(with_bounded_concurrency(django_application, settings.CONCURRENT_REQUESTS))
+)
