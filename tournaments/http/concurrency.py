@@ -1,4 +1,4 @@
-"""How many requests of one server process run Django's code at a time.
+"""How many requests of one server process run Django's code at a time, writes first.
 
 Under an ASGI server Django runs each request's synchronous code in a thread of
 its own (``django/core/handlers/asgi.py``, ``ThreadSensitiveContext``): nothing
@@ -7,8 +7,11 @@ second; 200 threads then share one interpreter lock, and every answer, the
 referee's next save included, waits for all of them. gunicorn's threaded
 workers bounded this by their thread count; the hall's one server bounds it
 here: at most ``CONCURRENT_REQUESTS`` requests per process are inside Django,
-the others wait on the event loop (no thread, no memory beyond the request),
-in the order they came.
+the others wait on the event loop (no thread, no memory beyond the request).
+Waiting writes (a referee's save, a check-in: any method but ``GET``, ``HEAD``
+and ``OPTIONS``) get the next free slot before waiting reads, each class in the
+order it came: a save never queues behind the phones' burst that the previous
+save caused. ``asyncio.Semaphore`` has one queue, hence the two here.
 
 A slot is taken once the body has arrived (``bodies.with_bounded_bodies`` runs
 first, so a slow upload holds none) and given back as soon as the answer's
@@ -19,10 +22,11 @@ streams never reach this (``events.asgi`` answers them on the loop).
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-__all__ = ["with_bounded_concurrency"]
+__all__ = ["Slots", "with_bounded_concurrency"]
 
 Scope = dict[str, Any]
 Message = Mapping[str, Any]
@@ -30,12 +34,47 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
+READS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+class Slots:
+    """``limit`` slots; a waiting write is handed a freed slot before a waiting read."""
+
+    def __init__(self, limit: int) -> None:
+        self.free = limit
+        self.writes: deque[asyncio.Future[None]] = deque()
+        self.reads: deque[asyncio.Future[None]] = deque()
+
+    async def take(self, *, write: bool) -> None:
+        if self.free > 0 and not self.writes and not self.reads:
+            self.free -= 1
+            return
+        handed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        (self.writes if write else self.reads).append(handed)
+        try:
+            await handed
+        except asyncio.CancelledError:
+            if handed.done() and not handed.cancelled():
+                self.give()  # handed over just as the request went away: pass it on
+            else:
+                handed.cancel()
+            raise
+
+    def give(self) -> None:
+        for waiting in (self.writes, self.reads):
+            while waiting:
+                handed = waiting.popleft()
+                if not handed.done():
+                    handed.set_result(None)
+                    return
+        self.free += 1
+
 
 def with_bounded_concurrency(app: ASGIApp, limit: int) -> ASGIApp:
     """``app`` with at most ``limit`` HTTP requests inside it at once (``0``: no bound)."""
     if limit <= 0:
         return app
-    slots: asyncio.Semaphore | None = None  # made on the server's running loop
+    slots: Slots | None = None  # made on the server's running loop
 
     async def application(scope: Scope, receive: Receive, send: Send) -> None:
         nonlocal slots
@@ -43,16 +82,16 @@ def with_bounded_concurrency(app: ASGIApp, limit: int) -> ASGIApp:
             await app(scope, receive, send)
             return
         if slots is None:
-            slots = asyncio.Semaphore(limit)
+            slots = Slots(limit)
         taken = slots
-        await taken.acquire()
+        await taken.take(write=scope.get("method", "GET") not in READS)
         held = True
 
         def give_back() -> None:
             nonlocal held
             if held:
                 held = False
-                taken.release()
+                taken.give()
 
         async def send_then_give_back(message: Message) -> None:
             if message["type"] == "http.response.start":

@@ -115,3 +115,56 @@ def test_other_scopes_pass_without_a_slot():
 
 async def _noop(message: Any) -> None:
     return None
+
+
+def test_a_waiting_write_goes_before_the_reads_that_came_first():
+    order: list[str] = []
+
+    async def scenario() -> None:
+        gate = asyncio.Event()
+
+        async def django(scope: Any, receive: Any, send: Any) -> None:
+            if scope["path"] == "/first":
+                await gate.wait()
+            order.append(f"{scope['method']} {scope['path']}")
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+
+        app = with_bounded_concurrency(django, 1)
+
+        def request(method: str, path: str) -> Any:
+            return app({**HTTP, "method": method, "path": path}, _receive, _noop)
+
+        first = asyncio.ensure_future(request("GET", "/first"))
+        await asyncio.sleep(0.01)  # holds the only slot
+        reads = [asyncio.ensure_future(request("GET", f"/fragment{i}")) for i in range(5)]
+        await asyncio.sleep(0.01)
+        save = asyncio.ensure_future(request("PUT", "/result"))
+        await asyncio.sleep(0.01)
+        gate.set()
+        await asyncio.gather(first, save, *reads)
+
+    run_async(scenario())
+    assert order[:2] == ["GET /first", "PUT /result"]
+    assert order[2:] == [f"GET /fragment{i}" for i in range(5)]
+
+
+def test_a_request_that_leaves_while_waiting_takes_no_slot_with_it():
+    async def scenario() -> list[int]:
+        gate = asyncio.Event()
+
+        async def django(scope: Any, receive: Any, send: Any) -> None:
+            if scope["path"] == "/first":
+                await gate.wait()
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+
+        app = with_bounded_concurrency(django, 1)
+        first = asyncio.ensure_future(app({**HTTP, "path": "/first"}, _receive, _noop))
+        await asyncio.sleep(0.01)
+        gone = asyncio.ensure_future(app(dict(HTTP), _receive, _noop))
+        await asyncio.sleep(0.01)
+        gone.cancel()  # the phone closed the page while waiting
+        gate.set()
+        await first
+        return await asyncio.wait_for(_serve(app, 3), 1)  # the slot is free again
+
+    assert run_async(scenario()) == [200, 200, 200]
