@@ -74,7 +74,14 @@ def requires(check: Callable[[Any, int | None], bool]) -> Callable[[View], View]
         def entry(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if getattr(request, "htmx", False) and not request.user.is_authenticated:
                 # htmx would follow the redirect and put the login page into a part of
-                # the page (the calls box, a check-in button): send the page there.
+                # the page. A tap (a check-in button) sends the page to the login; a
+                # poll in the background (the calls box on every staff page) leaves
+                # the page alone (204, nothing swapped), as does a check the page
+                # makes by itself (``in_background``: the result form's live check):
+                # a form with an entry waiting in its outbox stays, its bar offers
+                # the login.
+                if request.method in ("GET", "HEAD") or getattr(view, "in_background", False):
+                    return HttpResponse(status=204)
                 return _login_page(request)
             return logged_in(request, *args, **kwargs)
 
@@ -112,6 +119,13 @@ def season_organiser_required(view: View) -> View:
         return view(request, *args, **kwargs)
 
     return login_required(wrapped)
+
+
+def in_background(view: View) -> View:
+    """Mark a view that a page calls by itself (not on a tap): logged out, its htmx
+    request is answered 204 instead of sending the page to the login."""
+    view.in_background = True  # type: ignore[attr-defined]
+    return view
 
 
 def get_tournament(tournament_id: int) -> Tournament:

@@ -27,7 +27,7 @@ from tournaments.models import Game, Result, ResultSeat, Seat, Stage, Tournament
 from tournaments.selectors import SeatingChange
 from tournaments.web.forms import ResultEntry, live_problems
 
-from .access import StaffRequest, get_tournament, referee_required, render_staff
+from .access import StaffRequest, get_tournament, in_background, referee_required, render_staff
 from .actions import run_service
 from .result_compare import ComparisonRow, result_comparison
 
@@ -296,6 +296,7 @@ def result_confirm(request: StaffRequest, tournament_id: int, game_id: int) -> H
 
 @referee_required
 @require_POST
+@in_background
 def result_check(request: StaffRequest, tournament_id: int, game_id: int) -> HttpResponse:
     """The rules engine's verdict on the entries so far, without saving (htmx, while typing).
 

@@ -138,17 +138,38 @@ def test_every_staff_view_is_behind_the_net() -> None:
 
 @pytest.mark.django_db
 def test_a_logged_out_htmx_request_sends_the_page_to_the_login(client) -> None:
-    """The calls box polls every staff page: logged out meanwhile, the login page must
-    not land inside it (htmx would follow the redirect and swap the page in)."""
+    """Logged out meanwhile, the login page must not land inside a part of the page
+    (htmx would follow the redirect and swap it in): a tap sends the whole page to the
+    login and comes back; a background poll (the calls box on every staff page) leaves
+    the page as it is, so a result form waiting to send stays on screen."""
     tournament = factories.make_tournament()
     page = f"http://testserver/t/{tournament.pk}/staff/participants/?q=Lena"
-    answer = client.get(
+    tapped = client.post(
+        reverse("staff:participants", args=[tournament.pk]),
+        {"action": "checkin", "participant": "1", "checked_in": "1"},
+        headers={"HX-Request": "true", "HX-Current-URL": page},
+    )
+    assert tapped.status_code == 200
+    assert tapped["HX-Redirect"] == "/accounts/login/?" + urlencode(
+        {"next": f"/t/{tournament.pk}/staff/participants/?q=Lena"}
+    )
+    polled = client.get(
         reverse("staff:calls", args=[tournament.pk]),
         headers={"HX-Request": "true", "HX-Current-URL": page},
     )
-    assert answer.status_code == 200
-    assert answer["HX-Redirect"] == "/accounts/login/?" + urlencode(
-        {"next": f"/t/{tournament.pk}/staff/participants/?q=Lena"}
-    )
+    assert polled.status_code == 204 and "HX-Redirect" not in polled and polled.content == b""
     plain = client.get(reverse("staff:calls", args=[tournament.pk]))
     assert plain.status_code == 302 and plain["Location"].startswith("/accounts/login/")
+
+
+@pytest.mark.django_db
+def test_the_result_forms_live_check_logged_out_leaves_the_form_alone(client) -> None:
+    """The live check runs by itself while the referee types; logged out meanwhile,
+    it must not send the page (and the entry waiting in its outbox) to the login."""
+    tournament = factories.make_tournament()
+    answer = client.post(
+        reverse("staff:result_check", args=[tournament.pk, 1]),
+        {},
+        headers={"HX-Request": "true", "HX-Current-URL": "http://testserver/"},
+    )
+    assert answer.status_code == 204 and "HX-Redirect" not in answer
