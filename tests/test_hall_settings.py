@@ -25,11 +25,17 @@ print(json.dumps({**{name: getattr(settings, name) for name in (
 
 
 def hall_settings(**env: str) -> dict:
+    """The hall's settings as a fresh process reads them from ``env`` alone: the
+    suite's own ``DATABASE_URL`` (its PostgreSQL run) is not the hall's."""
     done = subprocess.run(
         [sys.executable, "-c", READ],
         cwd=ROOT,
         env={
-            **{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "HALL_"))},
+            **{
+                k: v
+                for k, v in os.environ.items()
+                if not k.startswith(("DJANGO_", "HALL_")) and k != "DATABASE_URL"
+            },
             "DJANGO_SETTINGS_MODULE": "config.settings.hall",
             "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
             **env,
