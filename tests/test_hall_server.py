@@ -132,14 +132,24 @@ def referee(hall, cup) -> Referee:
     return Referee(hall.base, cup)
 
 
-def still_answering(hall: Hall, cup: dict, referee: Referee) -> None:
-    """A page and a referee's save, each within a second."""
+def still_answering(hall: Hall, cup: dict, referee: Referee, *, timed: bool = True) -> None:
+    """A page and a referee's save, each within a second (``timed``)."""
     started = time.monotonic()
     status, _headers, body = call("GET", f"{hall.base}/t/{cup['id']}/leaderboard/")
     page = time.monotonic() - started
     assert status == 200 and cup["name"].encode() in body
     saved = referee.save(timed=True)
-    assert page < 1.0 and saved < 1.0, (page, saved)
+    if timed:
+        assert page < 1.0 and saved < 1.0, (page, saved)
+
+
+def warm(hall: Hall, cup: dict, referee: Referee) -> None:
+    """The threads and caches a hall that has served a page and a save keeps.
+
+    Untimed: the first render after start (templates, the page cache) is not what
+    the tests measure; a busy CI machine once took 1.1 s for it.
+    """
+    still_answering(hall, cup, referee, timed=False)
 
 
 def connect(hall: Hall, data: bytes) -> socket.socket:
@@ -281,7 +291,7 @@ def open_odd_event_requests(hall: Hall, tournament: int, sockets: list[socket.so
 
 def test_odd_spellings_of_the_stream_are_a_stream_or_a_quick_answer(hall, cup, referee):
     # Warm: the threads a hall that has served each of these keeps (pools, the hub's).
-    still_answering(hall, cup, referee)
+    warm(hall, cup, referee)
     with held() as sockets:
         open_odd_event_requests(hall, cup["id"], sockets)
     time.sleep(0.5)
@@ -296,7 +306,7 @@ def test_odd_spellings_of_the_stream_are_a_stream_or_a_quick_answer(hall, cup, r
 
 
 def test_bodies_that_never_finish_cost_no_thread_and_are_dropped(hall, cup, referee):
-    still_answering(hall, cup, referee)
+    warm(hall, cup, referee)
     before = hall.threads()
     head = "POST /api/games/1/result/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
     with held() as sockets:
@@ -319,6 +329,7 @@ def test_bodies_that_never_finish_cost_no_thread_and_are_dropped(hall, cup, refe
 
 @pytest.mark.parametrize("framing", ["content-length", "chunked"])
 def test_a_3_gb_upload_is_refused_before_it_is_stored(hall, cup, referee, framing):
+    warm(hall, cup, referee)
     if framing == "content-length":
         head = "Content-Length: 3000000000\r\n"
     else:
@@ -348,6 +359,7 @@ def test_a_3_gb_upload_is_refused_before_it_is_stored(hall, cup, referee, framin
 
 
 def test_1500_streams_under_a_soft_limit_of_1024_and_saves_still_answer(hall, cup, referee):
+    warm(hall, cup, referee)
     path = f"/api/tournaments/{cup['id']}/events/"
 
     async def open_streams(count: int) -> list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]:
