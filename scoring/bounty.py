@@ -1,115 +1,131 @@
-"""Bounty ("Kopfgeld"): the points of the group stage (rules.md §4).
+"""The points of a game: a format's points table (rules.md §4 and §14).
 
-Words (see also ``scoring.rulesets`` and ``scoring.results``):
+Words (see also ``scoring.rulesets``, ``scoring.results`` and ``scoring.formats``):
 
-- A game's **bounty** is what each seat earns in one group-stage game: the amount
-  of its role if its side won, plus the additions (final duel, survivor, Deputy
-  who eliminated the Sheriff).
-- The **size category** of a group table is 5 or 6: the size it was drawn with.
-  A table that lost a player keeps its category.
+- The **points table** gives the points of one game by table **size**, winning
+  **side** and **role**. A **cell** is one amount, or a **split** of two amounts
+  by a condition on the seat: ``alive``/``dead`` (lives at the end),
+  ``final_duel``/``else`` (the Renegade lost the final duel),
+  ``last_three``/``else`` (a Deputy among the last three players). A cell the
+  table does not name is 0.
+- A game's **bounty** (the German word *Kopfgeld*; "points" in other formats) is
+  what each seat earns in one game: its cell, plus the **survivor bonus** if it
+  is alive at the end, plus the **Deputy amount** for a Deputy who eliminated
+  their own Sheriff.
+- The **size** of a table is the size it was drawn with: a table that lost a
+  player keeps it. A table of the smallest size of a format with several sizes
+  is a **small table**: each of its players gets the **small-table bonus** once.
 - The **tournament total** of a participant is the sum of their game bounties,
-  plus the **5-table bonus** if they sat at a 5-table, minus referee
+  plus the small-table bonus if they sat at a small table, minus referee
   **deductions**.
-- The ``BountyTable`` holds all amounts; they are tournament settings, with the
-  championship's defaults.
 
 Knockout games earn no bounty.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
-from scoring.results import SeatReport
+from scoring.report import SeatReport
 from scoring.rulesets import Role, Side
+
+__all__ = [
+    "CONDITIONS",
+    "Amount",
+    "PointsTable",
+    "Split",
+    "game_bounty",
+    "seat_amount",
+    "tournament_total",
+]
+
+#: A split's condition and the key of its other amount, as the API writes them.
+CONDITIONS: dict[str, str] = {"alive": "dead", "final_duel": "else", "last_three": "else"}
 
 
 @dataclass(frozen=True)
-class BountyTable:
-    """The amounts of rules.md §4, by role and size category (5 or 6)."""
+class Split:
+    """Two amounts by a condition on the seat: ``then`` when it holds, else ``otherwise``."""
 
-    sheriff_5: int = 2500
-    sheriff_6: int = 3000
-    deputy_5: int = 1500
-    deputy_6: int = 2000
-    outlaw_5: int = 2000
-    outlaw_6: int = 1500
-    renegade_5: int = 4000
-    renegade_6: int = 4000
-    final_duel: int = 1500
-    survivor: int = 150
-    deputy_kills_sheriff: int = -1000
-    five_table_bonus: int = 1400
+    condition: str
+    then: int
+    otherwise: int
 
-    def win_amount(self, *, role: Role, side: Side, size_category: int) -> int:
-        """What ``role`` earns when ``side`` wins at a table of ``size_category``."""
-        if size_category not in (5, 6):
-            raise ValueError(f"The size category is 5 or 6, not {size_category}.")
-        winners = {
-            Side.LAW: (Role.SHERIFF, Role.DEPUTY),
-            Side.OUTLAWS: (Role.OUTLAW,),
-            Side.RENEGADE: (Role.RENEGADE,),
-        }[side]
-        if role not in winners:
-            return 0
-        return int(getattr(self, f"{Role(role).value}_{size_category}"))
+    def __post_init__(self) -> None:
+        if self.condition not in CONDITIONS:
+            raise ValueError(f"unknown condition: {self.condition}")
+
+    def holds(self, seat: SeatReport) -> bool:
+        if self.condition == "alive":
+            return seat.lives is not None and seat.lives > 0
+        if self.condition == "final_duel":
+            return seat.final_duel
+        return seat.last_three
+
+    def amount(self, seat: SeatReport) -> int:
+        return self.then if self.holds(seat) else self.otherwise
+
+    def as_json(self) -> dict[str, int]:
+        return {self.condition: self.then, CONDITIONS[self.condition]: self.otherwise}
 
 
-DEFAULT_BOUNTY_TABLE = BountyTable()
+Amount: TypeAlias = int | Split
+#: size -> winning side -> role -> amount; what it leaves out is 0.
+PointsTable: TypeAlias = Mapping[int, Mapping[Side, Mapping[Role, Amount]]]
+
+
+def seat_amount(points: PointsTable, *, size: int, side: Side, seat: SeatReport) -> int:
+    """The cell of ``seat`` when ``side`` won at a table of ``size`` (0 where none)."""
+    if seat.role is None:
+        return 0
+    cell = points.get(size, {}).get(side, {}).get(Role(seat.role), 0)
+    return cell.amount(seat) if isinstance(cell, Split) else cell
 
 
 def game_bounty(
     *,
     seats: Sequence[SeatReport],
     side: Side,
-    size_category: int,
-    table: BountyTable = DEFAULT_BOUNTY_TABLE,
+    size: int,
+    points: PointsTable,
+    survivor_bonus: int = 0,
+    deputy_kills_sheriff: int = 0,
 ) -> dict[int, int]:
-    """Position -> bounty of one group-stage game of a valid result.
+    """Position -> bounty of one scoring game of a valid result.
 
-    The winning side's amounts; ``final_duel`` for the Renegade who claimed the
-    final duel; ``survivor`` for every seat with lives left; and
-    ``deputy_kills_sheriff`` for a Deputy named in the Sheriff's "eliminated by".
-    The result must have been validated (``scoring.results.evaluate_result``).
+    Each seat's cell of the points table; ``survivor_bonus`` for every seat with
+    lives left; ``deputy_kills_sheriff`` for a Deputy named in the Sheriff's
+    "eliminated by". The result must have been validated
+    (``scoring.results.evaluate_result``).
     """
-    if size_category not in (5, 6):
-        raise ValueError(f"The size category is 5 or 6, not {size_category}.")
-    bounty = {
-        seat.position: (
-            0
-            if seat.role is None
-            else table.win_amount(role=seat.role, side=side, size_category=size_category)
-        )
-        for seat in seats
-    }
+    bounty = {seat.position: seat_amount(points, size=size, side=side, seat=seat) for seat in seats}
     roles = {seat.position: seat.role for seat in seats}
     for seat in seats:
-        if seat.final_duel and seat.role == Role.RENEGADE:
-            bounty[seat.position] += table.final_duel
         if seat.lives is not None and seat.lives > 0:
-            bounty[seat.position] += table.survivor
+            bounty[seat.position] += survivor_bonus
         if (
             seat.role == Role.SHERIFF
             and seat.eliminated_by is not None
             and roles.get(seat.eliminated_by) == Role.DEPUTY
         ):
-            bounty[seat.eliminated_by] += table.deputy_kills_sheriff
+            bounty[seat.eliminated_by] += deputy_kills_sheriff
     return bounty
 
 
 def tournament_total(
     *,
     game_bounties: Iterable[int],
-    five_table: bool,
+    small_table: bool,
+    small_table_bonus: int,
     deductions: int = 0,
-    table: BountyTable = DEFAULT_BOUNTY_TABLE,
 ) -> int:
-    """A participant's total: game bounties + 5-table bonus - deductions.
+    """A participant's total: game bounties + small-table bonus - deductions.
 
     ``deductions`` is the sum of the referees' bounty deductions, a positive amount.
     """
     if deductions < 0:
         raise ValueError("Deductions are a positive amount to subtract.")
-    bonus = table.five_table_bonus if five_table else 0
+    bonus = small_table_bonus if small_table else 0
     return sum(game_bounties) + bonus - deductions

@@ -136,6 +136,34 @@ class EndCheck:
                 self._final_duel_problem(
                     seat, _("Seat %(position)s: only a game with a Sheriff has a final duel.")
                 )
+        self._last_three(None)
+
+    def _last_three(self, side: Side | None) -> None:
+        """rules.md §14: "among the last three" is claimed only for a Deputy when the
+        Renegade won; ``False`` is never refused."""
+        for seat in self.input_order:
+            if not seat.last_three:
+                continue
+            if as_role(seat.role) != Role.DEPUTY:
+                template = _(
+                    "Seat %(position)s: only a Deputy can be marked as among the last three "
+                    "players."
+                )
+            elif side is not None and side != Side.RENEGADE:
+                template = _(
+                    "Seat %(position)s: “among the last three” counts only when the Renegade "
+                    "won the game."
+                )
+            elif side is None and len(self.positions) < 4:
+                template = _("Seat %(position)s: this game has no “among the last three”.")
+            else:
+                continue
+            self.add(
+                "last_three_not_possible",
+                message(template, position=seat.position),
+                position=seat.position,
+                field="last_three",
+            )
 
 
 class SheriffEndCheck(EndCheck):
@@ -166,6 +194,7 @@ class SheriffEndCheck(EndCheck):
             self._winner_mismatch(side_label(side, len(self.positions)))
         if roles_ok:
             self._final_duel(side)
+            self._last_three(side)
         if side is not None and not self.problems:
             self.outcome = Outcome(
                 winner=side.value, winning_positions=winning_positions(self.seats, side), side=side

@@ -6,8 +6,10 @@ Words (see also ``scoring.rulesets``):
   per seat, and optionally the **winner** the table names.
 - A **seat report** gives a seat's **position**, its role, its character (BANG!),
   its **lives** left at the end (0 = out), optionally the position of the player
-  who **eliminated** it, and whether the Renegade lost a **final duel** against
-  the Sheriff (eliminated second to last, leaving only the Sheriff alive).
+  who **eliminated** it, whether the Renegade lost a **final duel** against
+  the Sheriff (eliminated second to last, leaving only the Sheriff alive), and
+  whether a Deputy was among the **last three** players in a game the Renegade
+  won (rules.md §14).
 - The **game spec** is what the software knows before the result: the ruleset,
   the positions that play this game (a table that lost a player plays on with
   the others), in the group stage the **round position** that must hold the
@@ -25,9 +27,9 @@ Problem codes (``PROBLEM_CODES``): ``missing_seat``, ``unknown_seat``,
 ``lives_out_of_range``, ``unknown_character``, ``duplicate_character``,
 ``missing_character``, ``character_not_allowed``, ``character_not_dealt``, ``game_not_finished``,
 ``winner_mismatch``, ``winner_required``, ``final_duel_not_possible``,
-``invalid_eliminated_by``, and for endings no game can reach (rules.md §5.9,
-§5.10, §8): ``impossible_ending``, ``eliminator_out``, ``eliminated_by_cycle``,
-``eliminated_by_required``.
+``last_three_not_possible``, ``invalid_eliminated_by``, and for endings no game
+can reach (rules.md §5.9, §5.10, §8): ``impossible_ending``, ``eliminator_out``,
+``eliminated_by_cycle``, ``eliminated_by_required``.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ PROBLEM_CODES: frozenset[str] = frozenset(
         "winner_mismatch",
         "winner_required",
         "final_duel_not_possible",
+        "last_three_not_possible",
         "invalid_eliminated_by",
         # An end state that no sequence of eliminations reaches (rules.md §5 Decision):
         "impossible_ending",  # e.g. everybody out, or a three-player game that went on too long
@@ -82,6 +85,9 @@ class SeatReport:
     lives: int | None = None  # lives left; required except in a duel
     eliminated_by: int | None = None  # the position of the player who eliminated this one
     final_duel: bool = False  # the Renegade lost the final duel against the Sheriff
+    # Among the last three players in the game (rules.md §14): taken as reported, a
+    # Deputy's claim when the Renegade won; only a points table's condition reads it.
+    last_three: bool = False
 
 
 @dataclass(frozen=True)

@@ -52,123 +52,193 @@ GROUP_TABLE_SIZES = (6, 5)
 MAX_KNOCKOUT_TABLE_SIZE = 7
 
 
-def _default_split(count: int) -> tuple[int, int] | None:
-    """(six-tables, five-tables) with as many six-tables as possible, or None."""
-    if count < min(GROUP_TABLE_SIZES):
-        return None
-    for sixes in range(count // 6, -1, -1):
-        rest = count - 6 * sixes
-        if rest % 5 == 0:
-            return sixes, rest // 5
-    return None
+def _splits(count: int, sizes: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every way to seat ``count`` at tables of ``sizes``: the number of tables of
+    each size, the preferred split (most tables of the first size, then of the
+    second, ...) first."""
+    if not sizes:
+        return [()] if count == 0 else []
+    first, rest = sizes[0], sizes[1:]
+    found = []
+    for tables in range(count // first, -1, -1):
+        found += [(tables, *tail) for tail in _splits(count - first * tables, rest)]
+    return found
 
 
-def is_splittable(count: int) -> bool:
-    """Whether ``count`` participants fit exactly onto tables of 5 and 6."""
-    return _default_split(count) is not None
+def _default_split(
+    count: int, sizes: Sequence[int] = GROUP_TABLE_SIZES, min_tables: int = 1
+) -> tuple[int, ...] | None:
+    """The number of tables of each size, as many of the preferred size as possible."""
+    found = [split for split in _splits(count, sizes) if sum(split) >= max(min_tables, 1)]
+    return found[0] if found else None
 
 
-def describe_split(count: int) -> str:
+def is_splittable(
+    count: int, *, sizes: Sequence[int] = GROUP_TABLE_SIZES, min_tables: int = 1
+) -> bool:
+    """Whether ``count`` participants fit exactly onto tables of ``sizes``."""
+    return _default_split(count, sizes, min_tables) is not None
+
+
+def describe_split(count: int, *, sizes: Sequence[int] = GROUP_TABLE_SIZES) -> str:
     """The default split of a splittable count in words: 23 -> "3\u00d76 + 1\u00d75"."""
-    split = _default_split(count)
+    split = _default_split(count, sizes)
     if split is None:
         raise ValueError(f"{count} is not splittable")
-    sixes, fives = split
-    parts = [f"{n}\u00d7{size}" for n, size in ((sixes, 6), (fives, 5)) if n]
+    parts = [f"{n}\u00d7{size}" for n, size in zip(split, sizes, strict=True) if n]
     return " + ".join(parts)
 
 
-def five_table_choices(count: int) -> list[int]:
-    """Every possible number of 5-tables for ``count`` participants, ascending."""
-    if count < min(GROUP_TABLE_SIZES):
-        return []
-    return [fives for fives in range(count // 5 + 1) if (count - 5 * fives) % 6 == 0]
+def _small(sizes: Sequence[int]) -> int:
+    return min(sizes)
+
+
+def five_table_choices(count: int, *, sizes: Sequence[int] = GROUP_TABLE_SIZES) -> list[int]:
+    """Every possible number of tables of the smallest size (5-tables in the German
+    championship) for ``count`` participants, ascending."""
+    small = sizes.index(_small(sizes))
+    return sorted({split[small] for split in _splits(count, sizes)})
+
+
+def _sizes_text(sizes: Sequence[int]) -> str:
+    ordered = sorted(set(sizes))
+    if len(ordered) == 1:
+        return str(ordered[0])
+    return str(
+        lazy_format(
+            _("%(sizes)s and %(last)s"),
+            {"sizes": ", ".join(str(size) for size in ordered[:-1]), "last": ordered[-1]},
+        )
+    )
 
 
 class NotSplittable(ValueError):
-    """``count`` participants cannot be seated at tables of 5 and 6.
+    """``count`` participants cannot be seated at tables of the format's sizes.
 
     ``lower`` and ``higher`` are the nearest splittable counts below and above
-    (``lower`` is None below 5); ``message`` names them with their splits.
+    (``lower`` is None when there is none); ``message`` names them with their splits.
     """
 
     code = "not_splittable"
 
-    def __init__(self, count: int) -> None:
+    def __init__(
+        self, count: int, *, sizes: Sequence[int] = GROUP_TABLE_SIZES, min_tables: int = 1
+    ) -> None:
         self.count = count
-        lower = next((n for n in range(count - 1, 4, -1) if is_splittable(n)), None)
-        higher = next(n for n in itertools.count(max(count + 1, 5)) if is_splittable(n))
+
+        def splits(n: int) -> bool:
+            return is_splittable(n, sizes=sizes, min_tables=min_tables)
+
+        lower = next((n for n in range(count - 1, 0, -1) if splits(n)), None)
+        higher = next(n for n in itertools.count(max(count + 1, 1)) if splits(n))
         self.lower: int | None = lower
         self.higher: int = higher
         params: dict[str, object] = {
             "count": count,
-            "higher": f"{higher} ({describe_split(higher)})",
+            "higher": f"{higher} ({describe_split(higher, sizes=sizes)})",
+            "sizes": _sizes_text(sizes),
         }
+        german = tuple(sizes) == GROUP_TABLE_SIZES
         if lower is None:
-            template = ngettext_lazy(
-                "%(count)s participant cannot be seated at tables of 5 and 6; %(higher)s can.",
-                "%(count)s participants cannot be seated at tables of 5 and 6; %(higher)s can.",
-                count,
+            template = (
+                ngettext_lazy(
+                    "%(count)s participant cannot be seated at tables of 5 and 6; %(higher)s can.",
+                    "%(count)s participants cannot be seated at tables of 5 and 6; %(higher)s can.",
+                    count,
+                )
+                if german
+                else ngettext_lazy(
+                    "%(count)s participant cannot be seated at tables of %(sizes)s; "
+                    "%(higher)s can.",
+                    "%(count)s participants cannot be seated at tables of %(sizes)s; "
+                    "%(higher)s can.",
+                    count,
+                )
             )
         else:
-            params["lower"] = f"{lower} ({describe_split(lower)})"
-            template = ngettext_lazy(
-                "%(count)s participant cannot be seated at tables of 5 and 6; "
-                "%(lower)s or %(higher)s can.",
-                "%(count)s participants cannot be seated at tables of 5 and 6; "
-                "%(lower)s or %(higher)s can.",
-                count,
+            params["lower"] = f"{lower} ({describe_split(lower, sizes=sizes)})"
+            template = (
+                ngettext_lazy(
+                    "%(count)s participant cannot be seated at tables of 5 and 6; "
+                    "%(lower)s or %(higher)s can.",
+                    "%(count)s participants cannot be seated at tables of 5 and 6; "
+                    "%(lower)s or %(higher)s can.",
+                    count,
+                )
+                if german
+                else ngettext_lazy(
+                    "%(count)s participant cannot be seated at tables of %(sizes)s; "
+                    "%(lower)s or %(higher)s can.",
+                    "%(count)s participants cannot be seated at tables of %(sizes)s; "
+                    "%(lower)s or %(higher)s can.",
+                    count,
+                )
             )
         self.message: StrPromise = lazy_format(template, params)
         super().__init__(self.message)
 
 
 class InvalidFiveTables(ValueError):
-    """The organiser fixed a number of 5-tables that does not work for ``count``.
+    """The organiser fixed a number of small tables (5-tables in the German
+    championship) that does not work for ``count``.
 
-    ``choices`` lists the numbers of 5-tables that do work; ``message`` names them.
+    ``choices`` lists the numbers that do work; ``message`` names them.
     """
 
     code = "invalid_five_tables"
 
-    def __init__(self, count: int, five_tables: int) -> None:
+    def __init__(
+        self, count: int, five_tables: int, *, sizes: Sequence[int] = GROUP_TABLE_SIZES
+    ) -> None:
         self.count = count
         self.five_tables = five_tables
-        self.choices = five_table_choices(count)
-        self.message: StrPromise = lazy_format(
-            _(
+        self.choices = five_table_choices(count, sizes=sizes)
+        params: dict[str, object] = {
+            "count": count,
+            "five_tables": five_tables,
+            "choices": ", ".join(str(c) for c in self.choices),
+            "size": _small(sizes),
+        }
+        if tuple(sizes) == GROUP_TABLE_SIZES:
+            template = _(
                 "%(count)s participants cannot be seated with %(five_tables)s tables of 5; "
                 "possible numbers of 5-tables: %(choices)s."
-            ),
-            {
-                "count": count,
-                "five_tables": five_tables,
-                "choices": ", ".join(str(c) for c in self.choices),
-            },
-        )
+            )
+        else:
+            template = _(
+                "%(count)s participants cannot be seated with %(five_tables)s tables of "
+                "%(size)s; possible numbers of tables of %(size)s: %(choices)s."
+            )
+        self.message: StrPromise = lazy_format(template, params)
         super().__init__(self.message)
 
 
-def split_tables(count: int, *, five_tables: int | None = None) -> list[int]:
-    """Group-stage table sizes for ``count`` participants, 6-tables first.
+def split_tables(
+    count: int,
+    *,
+    five_tables: int | None = None,
+    sizes: Sequence[int] = GROUP_TABLE_SIZES,
+    min_tables: int = 1,
+) -> list[int]:
+    """Group-stage table sizes for ``count`` participants, the preferred size first.
 
-    By default as many 6-tables as possible (fewest tables): ``23 -> [6, 6, 6, 5]``.
-    With ``five_tables`` the organiser fixes the number of 5-tables instead.
+    By default as many tables of the preferred size as possible (for the German
+    championship the fewest tables): ``23 -> [6, 6, 6, 5]``. With ``five_tables``
+    the organiser fixes the number of tables of the smallest size instead.
 
     Raises NotSplittable if no split exists, InvalidFiveTables if ``five_tables``
     is given and does not work for ``count``.
     """
-    split = _default_split(count)
+    split = _default_split(count, sizes, min_tables)
     if split is None:
-        raise NotSplittable(count)
-    if five_tables is None:
-        sixes, fives = split
-    else:
-        rest = count - 5 * five_tables
-        if five_tables < 0 or rest < 0 or rest % 6:
-            raise InvalidFiveTables(count, five_tables)
-        sixes, fives = rest // 6, five_tables
-    return [6] * sixes + [5] * fives
+        raise NotSplittable(count, sizes=sizes, min_tables=min_tables)
+    if five_tables is not None:
+        small = sizes.index(_small(sizes))
+        fixed = [found for found in _splits(count, sizes) if found[small] == five_tables]
+        if not fixed:
+            raise InvalidFiveTables(count, five_tables, sizes=sizes)
+        split = fixed[0]
+    return [size for n, size in zip(split, sizes, strict=True) for _ in range(n)]
 
 
 def draw_order(

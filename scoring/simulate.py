@@ -118,6 +118,13 @@ def _game_with_sheriff(
             lives[lucky] = alive(lucky)
     final_duel = {p for p in positions if ending == "law_final_duel" and roles[p] == Role.RENEGADE}
     eliminated_by = _eliminators(roles, lives, final_duel, rng)
+    # A Deputy among the last three when the Renegade won (rules.md §14): every other
+    # game's, decided without drawing from ``rng`` so that earlier seeds replay as before.
+    last_three = {
+        p
+        for p in positions
+        if ending == "renegade" and roles[p] == Role.DEPUTY and (sum(lives.values()) + p) % 2
+    }
     return [
         SeatReport(
             position=position,
@@ -126,6 +133,7 @@ def _game_with_sheriff(
             lives=lives[position],
             eliminated_by=eliminated_by.get(position),
             final_duel=position in final_duel,
+            last_three=position in last_three,
         )
         for position in positions
     ]

@@ -77,6 +77,8 @@ METRICS: dict[str, Metric] = {
     metric.key: metric
     for metric in (
         Metric("bounty", _("Bounty"), _("Bty"), higher_is_better=True),
+        # The same total under the name most formats give it (rules.md §14).
+        Metric("points", _("Points"), _("Pts"), higher_is_better=True),
         Metric("table_rank", _("Table rank"), _("Tbl"), higher_is_better=False),
         Metric("wins", _("Wins"), _("W"), higher_is_better=True),
         Metric("lives", _("Lives"), _("L"), higher_is_better=True),
@@ -114,7 +116,10 @@ def _sort_key(
     """Sort key: not excluded first, then each metric with the better value first."""
 
     def value(line: PlayerLine, key: str) -> int:
-        raw = table_ranks[line.participant] if key == "table_rank" else getattr(line, key)
+        if key == "table_rank":
+            raw = table_ranks[line.participant]
+        else:
+            raw = line.bounty if key == "points" else getattr(line, key)
         return -raw if METRICS[key].higher_is_better else raw
 
     def key_of(line: PlayerLine) -> tuple[int, ...]:

@@ -23,13 +23,24 @@ next to a tournament's settings imports them as ``django_settings``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scoring.bounty import BountyTable
+from scoring.formats import (
+    ALIASES,
+    FORMAT_KEYS,
+    PRESETS,
+    Format,
+    FormatKey,
+    alias_values,
+    effective_format,
+    format_settings,
+)
+
+from .format_settings import check_format_settings
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -52,6 +63,7 @@ class Setting:
 # Translators: the official title of the German BANG! championship.
 DEFAULT_TITLE = _("German BANG! champion")
 
+#: The German setting keys of rules.md §4: names of points-table cells (``scoring.formats``).
 _BOUNTY_LABELS = {
     "sheriff_5": _("Bounty: Sheriff wins at a 5-table"),
     "sheriff_6": _("Bounty: Sheriff wins at a 6-table"),
@@ -96,21 +108,17 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     *(
         Setting(
-            f"bounty_{f.name}" if f.name != "five_table_bonus" else f.name,
+            key,
             int,
-            f.default,
-            _BOUNTY_LABELS[f.name],
+            default,
+            _BOUNTY_LABELS[key.removeprefix("bounty_")],
             -100_000,
             100_000,
         )
-        for f in fields(BountyTable)
+        for key, default in alias_values(PRESETS[FormatKey.GERMAN_CHAMPIONSHIP]).items()
     ),
 )
 SETTINGS_BY_KEY: dict[str, Setting] = {s.key: s for s in SETTINGS}
-
-
-def _bounty_key(field_name: str) -> str:
-    return field_name if field_name == "five_table_bonus" else f"bounty_{field_name}"
 
 
 @dataclass(frozen=True)
@@ -122,6 +130,7 @@ class TournamentConfig:
     """
 
     values: Mapping[str, Any]
+    format: Format
 
     def __getattr__(self, key: str) -> Any:
         try:
@@ -156,28 +165,32 @@ class TournamentConfig:
         title = self.values["title"]
         return str(DEFAULT_TITLE) if title is None else str(title)
 
-    @property
-    def bounty_table(self) -> BountyTable:
-        return BountyTable(
-            **{f.name: self.values[_bounty_key(f.name)] for f in fields(BountyTable)}
-        )
 
+def validate_settings(
+    raw: Any, *, format_key: str = FormatKey.GERMAN_CHAMPIONSHIP
+) -> dict[str, Any]:
+    """Check stored/submitted overrides for a tournament of ``format_key``; return them cleaned.
 
-def validate_settings(raw: Any) -> dict[str, Any]:
-    """Check stored/submitted overrides; return them cleaned.
-
-    Raises ``ValidationError`` with one message per bad key (``code`` is
-    ``unknown_setting`` or ``invalid_setting``).
+    The format's settings are checked by ``format_settings.check_format_settings``;
+    the German setting keys (rules.md §4) are known only where they name cells
+    (tables of 5 and 6). Raises ``ValidationError`` with one message per bad key
+    (``code`` is ``unknown_setting`` or ``invalid_setting``).
     """
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
         raise ValidationError(_("Settings must be an object."), code="invalid_setting")
     errors: dict[str, list[ValidationError]] = {}
-    cleaned: dict[str, Any] = {}
+    cleaned, format_errors = check_format_settings(
+        {key: value for key, value in raw.items() if key in FORMAT_KEYS}
+    )
+    errors.update(format_errors)
+    names_cells = effective_format(format_key, cleaned).named_cells
     for key, value in raw.items():
+        if key in FORMAT_KEYS:
+            continue
         setting = SETTINGS_BY_KEY.get(key)
-        if setting is None:
+        if setting is None or (key in ALIASES and not names_cells):
             errors[str(key)] = [
                 ValidationError(
                     _("Unknown setting “%(key)s”."), code="unknown_setting", params={"key": key}
@@ -230,8 +243,49 @@ def validate_settings(raw: Any) -> dict[str, Any]:
     return cleaned
 
 
-def effective_config(overrides: Mapping[str, Any] | None) -> TournamentConfig:
-    """Defaults overlaid with a tournament's stored overrides (its ``settings``)."""
-    values = {s.key: s.default for s in SETTINGS}
-    values.update(overrides or {})
-    return TournamentConfig(values=values)
+def effective_config(
+    overrides: Mapping[str, Any] | None, format_key: str = FormatKey.GERMAN_CHAMPIONSHIP
+) -> TournamentConfig:
+    """Defaults overlaid with a tournament's stored overrides (its ``settings``), and
+    the effective format: its preset with the overrides (``scoring.formats``)."""
+    overrides = overrides or {}
+    fmt = effective_format(format_key, overrides)
+    values = {s.key: s.default for s in SETTINGS if s.key not in ALIASES}
+    values.update({key: value for key, value in overrides.items() if key in values})
+    values.update(format_settings(fmt))
+    return TournamentConfig(values=values, format=fmt)
+
+
+def merge_overrides(
+    stored: Mapping[str, Any], given: Mapping[str, Any], *, format_changed: bool = False
+) -> dict[str, Any]:
+    """A ``PATCH``'s settings over the stored ones: only the keys given change, and
+    ``points`` only in the cells it names. A new format starts from its preset:
+    the old format's settings are dropped (the general ones stay)."""
+    merged = {
+        key: value
+        for key, value in stored.items()
+        if not (format_changed and (key in FORMAT_KEYS or key in ALIASES))
+    }
+    for key, value in given.items():
+        old = merged.get(key)
+        if key == "points" and isinstance(old, Mapping) and isinstance(value, Mapping):
+            merged[key] = _merge_cells(old, value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _merge_cells(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    merged: dict[str, Any] = {size: dict(sides) for size, sides in old.items()}
+    for size, sides in new.items():
+        if not isinstance(sides, Mapping):
+            merged[size] = sides
+            continue
+        target = merged.setdefault(str(size), {})
+        for side, roles in sides.items():
+            if isinstance(roles, Mapping) and isinstance(target.get(side), Mapping):
+                target[side] = {**target[side], **roles}
+            else:
+                target[side] = roles
+    return merged

@@ -2,13 +2,15 @@
 
 import pytest
 
-from scoring.bounty import BountyTable, game_bounty, tournament_total
+from scoring.bounty import tournament_total
+from scoring.formats import PRESETS, FormatKey, effective_format
 from scoring.results import GameSpec, SeatReport, evaluate_result
 from scoring.rulesets import BASE_CHARACTERS, Role, Ruleset, Side
 
 S, D, O, R = Role.SHERIFF, Role.DEPUTY, Role.OUTLAW, Role.RENEGADE
 CHARACTERS = {character.name: character.life_points for character in BASE_CHARACTERS}
 FOUR_LIVES = sorted(name for name, points in CHARACTERS.items() if points == 4)
+GERMAN = PRESETS[FormatKey.GERMAN_CHAMPIONSHIP]
 
 
 def seats_of(*rows: tuple) -> list[SeatReport]:
@@ -40,7 +42,7 @@ def bounty_of(seats: list[SeatReport], *, size_category: int | None = None) -> d
     )
     outcome = evaluate_result(spec, seats)
     assert outcome.side is not None
-    return game_bounty(seats=seats, side=outcome.side, size_category=size_category or len(seats))
+    return GERMAN.game_bounty(seats=seats, side=outcome.side, size=size_category or len(seats))
 
 
 def test_law_wins_at_a_6_table() -> None:
@@ -98,34 +100,50 @@ def test_table_that_lost_a_player_keeps_its_category() -> None:
     assert bounty_of(seats, size_category=6) == {1: 3150, 2: 2000, 3: 0, 4: 0, 5: 0}
 
 
-def test_amounts_are_settings() -> None:
-    table = BountyTable(sheriff_5=1000, survivor=10, deputy_kills_sheriff=-5)
-    seats = seats_of((S, 2), (D, 0), (O, 0), (O, 0), (R, 0))
-    assert game_bounty(seats=seats, side=Side.LAW, size_category=5, table=table)[1] == 1010
+def test_amounts_are_settings_and_the_german_keys_name_cells() -> None:
+    changed = effective_format(
+        FormatKey.GERMAN_CHAMPIONSHIP,
+        {"bounty_sheriff_5": 1000, "bounty_survivor": 10, "bounty_final_duel": 7},
+    )
+    seats = seats_of((S, 2), (D, 0), (O, 0), (O, 0), (R, 0, None, True))
+    assert changed.game_bounty(seats=seats, side=Side.LAW, size=5) == {
+        1: 1010,
+        2: 1500,
+        3: 0,
+        4: 0,
+        5: 7,
+    }
 
 
-def test_size_category_is_5_or_6() -> None:
+def test_a_size_the_points_table_does_not_name_scores_only_the_bonuses() -> None:
     seats = seats_of((S, 2), (R, 0), (O, 0), (O, 0))
-    with pytest.raises(ValueError, match="5 or 6"):
-        game_bounty(seats=seats, side=Side.LAW, size_category=4)
+    assert GERMAN.game_bounty(seats=seats, side=Side.LAW, size=4) == {1: 150, 2: 0, 3: 0, 4: 0}
 
 
 def test_tournament_total() -> None:
-    assert tournament_total(game_bounties=[3150, 0, 2000, 150, 4000], five_table=False) == 9300
-    # A 5-table player: bonus 1400 once, and a referee's deduction of 500.
-    assert (
-        tournament_total(game_bounties=[2650, 0, 2000, 150, 0], five_table=True, deductions=500)
-        == 4800 + 1400 - 500
-    )
-    assert tournament_total(game_bounties=[], five_table=True) == 1400
+    bonus = GERMAN.small_table_bonus
     assert (
         tournament_total(
-            game_bounties=iter([100]), five_table=True, table=BountyTable(five_table_bonus=0)
+            game_bounties=[3150, 0, 2000, 150, 4000], small_table=False, small_table_bonus=bonus
         )
-        == 100
+        == 9300
     )
+    # A 5-table player: bonus 1400 once, and a referee's deduction of 500.
+    assert (
+        tournament_total(
+            game_bounties=[2650, 0, 2000, 150, 0],
+            small_table=True,
+            small_table_bonus=bonus,
+            deductions=500,
+        )
+        == 4800 + 1400 - 500
+    )
+    assert tournament_total(game_bounties=[], small_table=True, small_table_bonus=bonus) == 1400
+    assert tournament_total(game_bounties=iter([100]), small_table=True, small_table_bonus=0) == 100
 
 
 def test_deductions_are_positive() -> None:
     with pytest.raises(ValueError, match="positive"):
-        tournament_total(game_bounties=[100], five_table=False, deductions=-500)
+        tournament_total(
+            game_bounties=[100], small_table=False, small_table_bonus=0, deductions=-500
+        )

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.bounty import game_bounty
 from scoring.endings import Ending, EndReport, endings, reachable
+from scoring.formats import PRESETS, FormatKey
 from scoring.results import GameSpec, SeatReport, evaluate_result, validate_result
 from scoring.rulesets import (
     BASE_CHARACTERS,
@@ -85,7 +85,8 @@ def codes(seats: Sequence[SeatReport], winner: str | int | None = None) -> list[
 def bounty(seats: list[SeatReport]) -> dict[int, int]:
     outcome = evaluate_result(spec_for(len(seats)), seats)
     assert outcome.side is not None
-    return game_bounty(seats=seats, side=outcome.side, size_category=len(seats))
+    german = PRESETS[FormatKey.GERMAN_CHAMPIONSHIP]
+    return german.game_bounty(seats=seats, side=outcome.side, size=len(seats))
 
 
 # --- worked examples of the oracle (rules.md §4, §5, §8) ----------------------------------

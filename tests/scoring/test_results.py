@@ -225,7 +225,7 @@ def test_spec_errors_are_programming_errors() -> None:
 
 
 def test_every_code_is_listed() -> None:
-    assert len(PROBLEM_CODES) == 20
+    assert len(PROBLEM_CODES) == 21
 
 
 # --- one example per problem code ---------------------------------------------------------
@@ -508,6 +508,48 @@ def test_final_duel_not_possible(
         "final_duel_not_possible",
         position,
         "final_duel",
+    )
+    assert english(problem) == message
+
+
+def renegade_wins_at_five() -> list[SeatReport]:
+    """A valid 5-table result of round 2: the Renegade (seat 3) wins alone."""
+    return [
+        SeatReport(1, O, "Bart Cassidy", 0),
+        SeatReport(2, S, "Willy the Kid", 0, eliminated_by=3),
+        SeatReport(3, R, "Jourdonnais", 1),
+        SeatReport(4, O, "El Gringo", 0),
+        SeatReport(5, D, "Kit Carlson", 0),
+    ]
+
+
+def test_a_deputy_among_the_last_three_when_the_renegade_won_is_taken_as_reported() -> None:
+    seats = change(renegade_wins_at_five(), 5, last_three=True)
+    assert validate_result(bang_spec((1, 2, 3, 4, 5)), seats) == []
+
+
+@pytest.mark.parametrize(
+    ("seats", "position", "message"),
+    [
+        (
+            change(renegade_wins_at_five(), 4, last_three=True),
+            4,
+            "Seat 4: only a Deputy can be marked as among the last three players.",
+        ),
+        (
+            change(law_wins(), 5, last_three=True),
+            5,
+            "Seat 5: “among the last three” counts only when the Renegade won the game.",
+        ),
+    ],
+)
+def test_last_three_not_possible(seats: list[SeatReport], position: int, message: str) -> None:
+    spec = bang_spec(tuple(seat.position for seat in seats))
+    problem = the_problem(validate_result(spec, seats))
+    assert (problem.code, problem.position, problem.field) == (
+        "last_three_not_possible",
+        position,
+        "last_three",
     )
     assert english(problem) == message
 

@@ -47,6 +47,10 @@ class DrawOutput(serializers.Serializer):
         size = serializers.IntegerField()
         # ``Seat`` is ordered by position; ``group_tables`` prefetches the seats.
         seats = SeatOutput(many=True)
+        sheriff_positions = serializers.ListField(
+            child=serializers.IntegerField(),
+            help_text="The Sheriff's position in each game of the part, game 1 first.",
+        )
 
     class AlgorithmOut(serializers.Serializer):
         name = serializers.CharField()
@@ -67,12 +71,31 @@ class DrawOutput(serializers.Serializer):
         many=True,
         help_text="Seat swaps after the draw, oldest first; ``tables`` shows them applied.",
     )
+    part = serializers.IntegerField(help_text="The part of the qualifying stage (rules.md §14).")
+    table_sizes = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The size of each table, table 1 first."
+    )
+    games = serializers.IntegerField(
+        allow_null=True, help_text="Games per table in the part (null: one per player)."
+    )
+    sheriff = serializers.ChoiceField(choices=["rotation", "lot"])
+    earlier = serializers.ListField(
+        child=serializers.ListField(child=serializers.ListField(child=serializers.IntegerField())),
+        help_text="The tables of each earlier part as played (participant ids by position).",
+    )
 
 
-def _draw_payload(tournament: Tournament) -> dict[str, Any]:
-    """The draw record: everything ``python -S -m scoring.verify_draw`` needs."""
-    draw = getattr(tournament, "group_draw", None)
-    tables = selectors.group_tables(tournament)
+def _draw_payload(tournament: Tournament, part: int | None = None) -> dict[str, Any]:
+    """The draw record of ``part`` (the latest when None): everything
+    ``python -S -m scoring.verify_draw`` needs."""
+    draws = {draw.part: draw for draw in tournament.group_draws.select_related("commitment")}
+    if part is None:
+        part = max(draws, default=1)
+    draw = draws.get(part)
+    fmt = tournament.config.format
+    tables = selectors.group_tables(tournament, part=part) if draw is not None else []
+    games = fmt.parts[part - 1].games if part <= len(fmt.parts) else None
+    structure = {"part": part, "games": games, "sheriff": fmt.sheriff.value}
     if draw is None:
         return {
             "seed": "",
@@ -82,7 +105,13 @@ def _draw_payload(tournament: Tournament) -> dict[str, Any]:
             "participants": [],
             "commitment": None,
             "corrections": [],
+            "table_sizes": [],
+            "earlier": [],
+            **structure,
         }
+    sheriffs = selectors.sheriff_positions(tournament, part=part)
+    for table in tables:
+        table.sheriff_positions = sheriffs.get(table.pk, [])
     seated = sorted(seat.participant_id for table in tables for seat in table.seats.all())
     return {
         "seed": draw.seed,
@@ -92,7 +121,10 @@ def _draw_payload(tournament: Tournament) -> dict[str, Any]:
         # Draws recorded before the list was stored seated the active ids in id order.
         "participants": draw.participants or seated,
         "commitment": draw.commitment.commitment if draw.commitment_id else None,
-        "corrections": _corrections(tournament),
+        "corrections": _corrections(tournament) if part == 1 else [],
+        "table_sizes": [table.size for table in tables],
+        "earlier": selectors.earlier_parts(tournament, part=part),
+        **structure,
     }
 
 
@@ -108,7 +140,7 @@ class GroupDrawApi(TournamentApi):
                 "seed_and_commitment",
                 "unknown_commitment",
             ],
-            409: ["draw_locked", "commitment_used", "too_few_characters"],
+            409: ["draw_locked", "part_open", "commitment_used", "too_few_characters"],
         }
     }
 
@@ -116,15 +148,20 @@ class GroupDrawApi(TournamentApi):
         seed = StrictCharField(max_length=200, required=False, default=None)
         commitment = StrictCharField(max_length=64, required=False, default=None)
         five_tables = StrictIntegerField(required=False, allow_null=True, default=None, min_value=0)
+        part = StrictIntegerField(required=False, allow_null=True, default=None, min_value=1)
 
-    @extend_schema(responses={200: DrawOutput})
+    class QuerySerializer(StrictSerializer):
+        part = serializers.IntegerField(required=False, min_value=1, max_value=100)
+
+    @extend_schema(parameters=[QuerySerializer], responses={200: DrawOutput})
     def get(self, request: Request, tournament_id: int) -> Response:
-        return Response(DrawOutput(_draw_payload(self.tournament)).data)
+        query = self.parse(self.QuerySerializer, request.query_params.dict())
+        return Response(DrawOutput(_draw_payload(self.tournament, query.get("part"))).data)
 
     @extend_schema(request=InputSerializer, responses={201: DrawOutput})
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = self.tournament
         values = self.parse(self.InputSerializer, request.data)
-        services.group_stage_draw(tournament=tournament, **values, actor=self.actor)
+        tables = services.group_stage_draw(tournament=tournament, **values, actor=self.actor)
         tournament.refresh_from_db()
-        return created(DrawOutput(_draw_payload(tournament)).data)
+        return created(DrawOutput(_draw_payload(tournament, tables[0].part)).data)

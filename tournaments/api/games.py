@@ -35,6 +35,7 @@ __all__ = ["GameDetailApi", "GameDetailOutput", "GameListApi", "GameOutput"]
 class GameOutput(serializers.Serializer):
     id = serializers.IntegerField(source="game.id")
     stage = serializers.CharField(source="game.stage")
+    part = serializers.IntegerField(source="game.part")
     round = serializers.IntegerField(source="game.round")
     table = serializers.IntegerField(source="game.table.number")
     size = serializers.IntegerField(source="game.table.size")
@@ -74,10 +75,11 @@ class GameDetailOutput(GameOutput):
 
 
 class GameListApi(TournamentApi):
-    """``GET /api/tournaments/{id}/games/?stage=group&round=2``."""
+    """``GET /api/tournaments/{id}/games/?stage=group&part=1&round=2``."""
 
     class FilterSerializer(StrictSerializer):
         stage = serializers.ChoiceField(choices=Stage.choices, required=False)
+        part = serializers.IntegerField(required=False, min_value=1, max_value=100)
         round = serializers.IntegerField(required=False, min_value=1, max_value=1000)
 
     @extend_schema(parameters=[FilterSerializer], responses={200: GameOutput(many=True)})

@@ -66,6 +66,7 @@ class ResultApi(GameApi):
             lives = StrictIntegerField(required=False, allow_null=True, default=None)
             eliminated_by = StrictIntegerField(required=False, allow_null=True, default=None)
             final_duel = StrictBooleanField(required=False, default=False)
+            last_three = StrictBooleanField(required=False, default=False)
 
             def validate(self, attrs: dict[str, Any]) -> SeatReport:
                 # DRF keeps whatever ``validate`` returns: the rules engine's seat.
@@ -76,6 +77,7 @@ class ResultApi(GameApi):
                     lives=attrs["lives"],
                     eliminated_by=attrs["eliminated_by"],
                     final_duel=attrs["final_duel"],
+                    last_three=attrs["last_three"],
                 )
 
         seats: serializers.ListSerializer[SeatReport] = serializers.ListSerializer(

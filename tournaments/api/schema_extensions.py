@@ -20,6 +20,10 @@ from typing import Any
 from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
+from scoring.bounty import CONDITIONS
+from scoring.formats import ALIASES, MAX_AMOUNT, MIN_AMOUNT, TIE_BREAKS
+from scoring.rulesets import Role, Side
+from tournaments.format_settings import MAX_PARTS
 from tournaments.preferences import SETTINGS
 
 from .fields import SettingsField, StrictSerializer
@@ -46,12 +50,106 @@ def settings_schema(*, direction: str) -> dict[str, Any]:
         prop["default"] = setting.default
         prop["description"] = str(setting.label)
         properties[setting.key] = prop
+    properties.update(format_settings_schema())
     schema: dict[str, Any] = {"type": "object", "properties": properties}
     if direction == "request":
         schema["additionalProperties"] = False
     else:
-        schema["required"] = list(properties)
+        # The German keys of rules.md §4 only where they name cells (tables of 5 and 6).
+        schema["required"] = [key for key in properties if key not in ALIASES]
     return schema
+
+
+def _integer(minimum: int, maximum: int, *, nullable: bool = False) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "integer", "minimum": minimum, "maximum": maximum}
+    if nullable:
+        schema["nullable"] = True
+    return schema
+
+
+def format_settings_schema() -> dict[str, Any]:
+    """The format's settings (rules.md §14, api.md "Formats")."""
+    amount = _integer(MIN_AMOUNT, MAX_AMOUNT)
+    splits = [
+        {
+            "type": "object",
+            "properties": {condition: amount, other: amount},
+            "required": [condition, other],
+            "additionalProperties": False,
+        }
+        for condition, other in CONDITIONS.items()
+    ]
+    roles = {
+        "type": "object",
+        "properties": {role.value: {"oneOf": [amount, *splits]} for role in Role},
+        "additionalProperties": False,
+    }
+    sides = {
+        "type": "object",
+        "properties": {side.value: roles for side in Side},
+        "additionalProperties": False,
+    }
+    return {
+        "points": {
+            "type": "object",
+            "description": "size -> winning side -> role -> amount (a split by a condition).",
+            "properties": {str(size): sides for size in range(3, 8)},
+            "additionalProperties": False,
+        },
+        "survivor_bonus": amount,
+        "deputy_kills_sheriff": amount,
+        "small_table_bonus": amount,
+        "table_sizes": {
+            "type": "array",
+            "items": _integer(4, 7),
+            "minItems": 1,
+            "maxItems": 3,
+            "uniqueItems": True,
+        },
+        "parts": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": MAX_PARTS,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "games": _integer(1, 7, nullable=True),
+                    "redraw": {"type": "boolean"},
+                },
+                "required": ["games", "redraw"],
+                "additionalProperties": False,
+            },
+        },
+        "sheriff": {"type": "string", "enum": ["rotation", "lot"]},
+        "time_limit_minutes": _integer(1, 600, nullable=True),
+        "final": {
+            "oneOf": [
+                {
+                    "type": "object",
+                    "properties": {"type": {"type": "string", "enum": ["knockout"]}},
+                    "required": ["type"],
+                    "additionalProperties": False,
+                },
+                {
+                    "type": "object",
+                    "properties": {
+                        "type": {"type": "string", "enum": ["table"]},
+                        "size": _integer(4, 7),
+                        "games": _integer(1, 7),
+                    },
+                    "required": ["type", "size", "games"],
+                    "additionalProperties": False,
+                },
+            ]
+        },
+        "tie_breaks": {
+            "type": "array",
+            "items": {"type": "string", "enum": list(TIE_BREAKS)},
+            "minItems": 1,
+            "uniqueItems": True,
+        },
+        "title_nationality": {"type": "string", "pattern": "^[A-Za-z]{2}$"},
+    }
 
 
 class SettingsFieldExtension(OpenApiSerializerFieldExtension):

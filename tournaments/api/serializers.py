@@ -41,6 +41,7 @@ class ResultSeatOutput(serializers.Serializer):
     lives = serializers.IntegerField(allow_null=True)
     eliminated_by = serializers.IntegerField(allow_null=True)
     final_duel = serializers.BooleanField()
+    last_three = serializers.BooleanField()
     won = serializers.BooleanField()
     bounty = serializers.IntegerField(allow_null=True)
 

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 
 from tournaments import services
 from tournaments.models import Tournament
-from tournaments.preferences import SETTINGS
+from tournaments.preferences import SETTINGS, merge_overrides
 
 from .common import BaseApi, TournamentApi, created
 from .fields import SettingsField, StrictCharField, StrictSerializer
@@ -40,7 +40,7 @@ class TournamentOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ["id", "name", "date", "ruleset", "language", "settings", "version"]
+        fields = ["id", "name", "date", "ruleset", "language", "format", "settings", "version"]
 
 
 class TournamentListApi(BaseApi):
@@ -56,6 +56,11 @@ class TournamentListApi(BaseApi):
         date = serializers.DateField()
         ruleset = serializers.ChoiceField(choices=Tournament.RulesetChoice.choices)
         language = serializers.ChoiceField(choices=["de", "en"], required=False, default="de")
+        format = serializers.ChoiceField(
+            choices=Tournament.FormatChoice.choices,
+            required=False,
+            default=Tournament.FormatChoice.GERMAN_CHAMPIONSHIP,
+        )
         settings = SettingsField(required=False, default=dict)
 
     @extend_schema(responses={200: TournamentOutput(many=True)})
@@ -91,6 +96,7 @@ class TournamentDetailApi(TournamentApi):
         # "de" or "en", checked with the model's choices; documented as a pattern
         # (a third enum component named "language" would rename the existing ones).
         language = LanguageField(max_length=8, required=False, help_text="de or en")
+        format = serializers.ChoiceField(choices=Tournament.FormatChoice.choices, required=False)
         settings = SettingsField(required=False)
         version = serializers.IntegerField(min_value=1, required=False)
 
@@ -102,8 +108,12 @@ class TournamentDetailApi(TournamentApi):
     def patch(self, request: Request, tournament_id: int) -> Response:
         values = self.parse(self.PatchSerializer, request.data)
         version = values.pop("version", None)
-        if "settings" in values:  # only the settings given change
-            values["settings"] = {**self.tournament.settings, **values["settings"]}
+        stored = self.tournament.settings
+        new_format = values.get("format", self.tournament.format) != self.tournament.format
+        if "settings" in values or new_format:  # only the settings given change
+            values["settings"] = merge_overrides(
+                stored, values.get("settings", {}), format_changed=new_format
+            )
         tournament = services.tournament_update(
             tournament=self.tournament, actor=self.actor, version=version, **values
         )

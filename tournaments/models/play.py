@@ -21,14 +21,19 @@ from .tournament import Stage, Tournament
 
 
 class GroupDraw(models.Model):
-    """The current group-stage draw of a tournament: its seed and split."""
+    """The current draw of one part of a tournament's qualifying stage: its seed and split.
 
-    tournament = models.OneToOneField(
+    A format of one part (the German championship) has one; ``Tournament.group_draw``
+    is the first part's.
+    """
+
+    tournament = models.ForeignKey(
         Tournament,
         verbose_name=_("tournament"),
         on_delete=models.CASCADE,
-        related_name="group_draw",
+        related_name="group_draws",
     )
+    part = models.PositiveSmallIntegerField(_("part"), default=1)
     seed = models.CharField(_("seed"), max_length=200)
     five_tables = models.PositiveSmallIntegerField(
         _("fixed number of 5-tables"), null=True, blank=True
@@ -55,8 +60,12 @@ class GroupDraw(models.Model):
     )
 
     class Meta:
+        ordering = ["tournament", "part"]
         verbose_name = _("group draw")
         verbose_name_plural = _("group draws")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "part"], name="unique_draw_per_part")
+        ]
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.seed}"
@@ -67,7 +76,9 @@ class Table(models.Model):
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="tables"
     )
     stage = models.CharField(_("stage"), max_length=10, choices=Stage.choices)
-    # 0 for group tables (they play every group round); the knockout round otherwise.
+    # The part of the qualifying stage (rules.md §14): 1 unless the format has several.
+    part = models.PositiveSmallIntegerField(_("part"), default=1)
+    # 0 for group tables (they play every round of their part); the knockout round otherwise.
     round = models.PositiveSmallIntegerField(_("round"), default=0)
     number = models.PositiveSmallIntegerField(_("table"))
     size = models.PositiveSmallIntegerField(
@@ -86,12 +97,13 @@ class Table(models.Model):
     seated_at = models.DateTimeField(_("seated"), default=timezone.now, null=True, blank=True)
 
     class Meta:
-        ordering = ["stage", "round", "number"]
+        ordering = ["stage", "part", "round", "number"]
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         constraints = [
             models.UniqueConstraint(
-                fields=["tournament", "stage", "round", "number"], name="unique_table_number"
+                fields=["tournament", "stage", "part", "round", "number"],
+                name="unique_table_number",
             )
         ]
 
@@ -159,6 +171,8 @@ class Game(models.Model):
         Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="games"
     )
     stage = models.CharField(_("stage"), max_length=10, choices=Stage.choices)
+    # The part of the qualifying stage; rounds are numbered from 1 within each part.
+    part = models.PositiveSmallIntegerField(_("part"), default=1)
     round = models.PositiveSmallIntegerField(_("round"))
     sheriff_position = models.PositiveSmallIntegerField(
         _("Sheriff's position"), null=True, blank=True
@@ -178,13 +192,13 @@ class Game(models.Model):
     deal_algorithm = models.JSONField(_("deal algorithm"), default=current_deal_algorithm)
 
     class Meta:
-        ordering = ["stage", "round", "table__number"]
+        ordering = ["stage", "part", "round", "table__number"]
         verbose_name = _("game")
         verbose_name_plural = _("games")
         constraints = [
             models.UniqueConstraint(fields=["table", "round"], name="unique_game_per_table_round")
         ]
-        indexes = [models.Index(fields=["tournament", "stage", "round"])]
+        indexes = [models.Index(fields=["tournament", "stage", "part", "round"])]
 
     def __str__(self) -> str:
         return str(

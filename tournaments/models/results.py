@@ -171,6 +171,7 @@ class ResultSeat(models.Model):
     lives = models.PositiveSmallIntegerField(_("lives left"), null=True, blank=True)
     eliminated_by = models.PositiveSmallIntegerField(_("eliminated by"), null=True, blank=True)
     final_duel = models.BooleanField(_("final duel"), default=False)
+    last_three = models.BooleanField(_("among the last three"), default=False)
     won = models.BooleanField(_("won"), default=False)
     bounty = models.IntegerField(_("bounty"), null=True, blank=True)
     # The player at this position confirmed this version with their PIN (rules.md §11).

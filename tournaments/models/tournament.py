@@ -5,6 +5,8 @@
   ``scoring.rulesets.Ruleset`` (``RulesetChoice`` only adapts them for Django).
 - **identity** (``Tournament.uid``): a random UUID a backup carries; an import
   keeps it, so a database holds one tournament per identity (unique).
+- **format**: the preset of rules.md §14 the tournament's rules start from
+  (``scoring.formats``); its settings are part of ``settings``.
 - **settings**: ``Tournament.settings`` stores the overrides an organiser made
   (a JSON object, the API field ``settings``); ``Tournament.config`` is the
   effective, typed settings (overrides over the defaults, see
@@ -16,6 +18,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from typing import Any
 
@@ -24,6 +27,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.formats import FormatKey
 from scoring.rulesets import Ruleset
 
 from ..preferences import TournamentConfig, effective_config, validate_settings
@@ -33,6 +37,7 @@ from .fields import tournament_link
 class Stage(models.TextChoices):
     GROUP = "group", _("Group stage")
     KNOCKOUT = "knockout", _("Knockout")
+    FINAL = "final", _("Final table")
 
 
 class RulesetChoice(models.TextChoices):
@@ -44,6 +49,13 @@ class RulesetChoice(models.TextChoices):
 
 #: Written only by ``tournaments.live.live_bump``.
 LIVE_FIELDS = frozenset({"live_version", "live_what", "live_floor"})
+
+
+class FormatChoice(models.TextChoices):
+    """``scoring.formats.FormatKey`` as Django choices (rules.md §14)."""
+
+    GERMAN_CHAMPIONSHIP = FormatKey.GERMAN_CHAMPIONSHIP.value, _("German championship")
+    CZECH_CLUB = FormatKey.CZECH_CLUB.value, _("Czech club format")
 
 
 class LiveWhat(models.TextChoices):
@@ -60,6 +72,7 @@ class LiveWhat(models.TextChoices):
 
 class Tournament(models.Model):
     RulesetChoice = RulesetChoice
+    FormatChoice = FormatChoice
 
     name = models.CharField(_("name"), max_length=200)
     date = models.DateField(_("date"))
@@ -68,6 +81,13 @@ class Tournament(models.Model):
     )
     language = models.CharField(
         _("language"), max_length=8, choices=django_settings.LANGUAGES, default="de"
+    )
+    # The preset its rules start from (rules.md §14); ``settings`` holds the changes.
+    format = models.CharField(
+        _("format"),
+        max_length=30,
+        choices=FormatChoice.choices,
+        default=FormatChoice.GERMAN_CHAMPIONSHIP,
     )
     settings = models.JSONField(_("settings"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -112,12 +132,30 @@ class Tournament(models.Model):
         super().save(*args, **kwargs)
 
     def clean(self) -> None:
-        self.settings = validate_settings(self.settings)
+        self.settings = validate_settings(self.settings, format_key=self.format)
+
+    @property
+    def group_draw(self) -> Any:
+        """The draw of the first part of the qualifying stage (a ``GroupDraw``), or None."""
+        if "_group_draw" not in self.__dict__:
+            self.__dict__["_group_draw"] = self.group_draws.filter(part=1).first()
+        return self.__dict__["_group_draw"]
+
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        self.__dict__.pop("_group_draw", None)
+        super().refresh_from_db(*args, **kwargs)
 
     @property
     def config(self) -> TournamentConfig:
-        """The effective settings: the stored overrides (``settings``) over the defaults."""
-        return effective_config(self.settings)
+        """The effective settings: the stored overrides (``settings``) over the defaults
+        of the format; built once per format and settings."""
+        key = (self.format, json.dumps(self.settings, sort_keys=True, default=str))
+        cached = self.__dict__.get("_config")
+        if cached is None or cached[0] != key:
+            cached = (key, effective_config(self.settings, self.format))
+            self.__dict__["_config"] = cached
+        config: TournamentConfig = cached[1]
+        return config
 
 
 class Character(models.Model):

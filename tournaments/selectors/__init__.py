@@ -36,6 +36,8 @@ from tournaments.selectors.draws import (
     DrawOverview,
     draw_commitments,
     draw_overview,
+    earlier_parts,
+    sheriff_positions,
     unused_commitments,
 )
 from tournaments.selectors.erasure import (
@@ -193,6 +195,7 @@ __all__ = [
     "deals_characters",
     "draw_commitments",
     "draw_overview",
+    "earlier_parts",
     "erasure_names",
     "erasure_preview",
     "final_ranking",
@@ -227,6 +230,7 @@ __all__ = [
     "seat_corrections",
     "seat_reports",
     "seating_change",
+    "sheriff_positions",
     "staff_overview",
     "swap_options",
     "swapped_tables",

@@ -92,6 +92,7 @@ def archive_document(tournament: Tournament, *, version: int) -> dict[str, Any]:
                 "lives": seat.lives,
                 "eliminated_by": seat.eliminated_by,
                 "final_duel": seat.final_duel,
+                "last_three": seat.last_three,
                 "won": seat.won,
                 "bounty": seat.bounty,
             }

@@ -3,6 +3,8 @@
 A ``CommitmentView`` is one published commitment: its hash and time, and once
 a draw used it, the revealed ``seed`` and which draw (``used_for``).
 A ``DrawOverview`` is what the organiser's draw page shows of the group draw.
+``sheriff_positions`` and ``earlier_parts`` are what a part's draw record adds
+(rules.md §14): each game's Sheriff, and the tables of the parts before.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from tournaments.models import (
     Game,
     GroupDraw,
     Participant,
+    Seat,
     Stage,
     Tournament,
 )
@@ -27,6 +30,8 @@ __all__ = [
     "DrawOverview",
     "draw_commitments",
     "draw_overview",
+    "earlier_parts",
+    "sheriff_positions",
     "unused_commitments",
 ]
 
@@ -104,3 +109,29 @@ def draw_overview(tournament: Tournament) -> DrawOverview:
         played.setdefault(table_id, []).append(round_)
     active = tournament.participants.filter(status=Participant.Status.ACTIVE).count()
     return DrawOverview(group_draw=group_draw, locked=locked, played=played, active=active)
+
+
+def sheriff_positions(tournament: Tournament, *, part: int) -> dict[int, list[int]]:
+    """Table id -> the Sheriff's position in each group game of ``part``, game 1 first."""
+    positions: dict[int, list[int]] = {}
+    for table_id, position in (
+        Game.objects.filter(tournament=tournament, stage=Stage.GROUP, part=part)
+        .order_by("table_id", "round")
+        .values_list("table_id", "sheriff_position")
+    ):
+        positions.setdefault(table_id, []).append(position)
+    return positions
+
+
+def earlier_parts(tournament: Tournament, *, part: int) -> list[list[list[int]]]:
+    """The tables of every part before ``part``, as played (participant ids by position)."""
+    parts: dict[int, dict[int, list[int]]] = {}
+    for table_part, number, pid in (
+        Seat.objects.filter(
+            table__tournament=tournament, table__stage=Stage.GROUP, table__part__lt=part
+        )
+        .order_by("table__part", "table__number", "position")
+        .values_list("table__part", "table__number", "participant_id")
+    ):
+        parts.setdefault(table_part, {}).setdefault(number, []).append(pid)
+    return [list(tables.values()) for _part, tables in sorted(parts.items())]

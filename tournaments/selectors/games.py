@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, QuerySet
 
 from tournaments.models import Game, Participant, Result, ResultSeat, Seat, Stage, Table, Tournament
+from tournaments.selectors.seating import latest_part
 
 __all__ = [
     "GameView",
@@ -87,12 +88,18 @@ def current_results(tournament: Tournament) -> QuerySet[Result]:
 
 
 def games_list(
-    tournament: Tournament, *, stage: str | None = None, round: int | None = None
+    tournament: Tournament,
+    *,
+    stage: str | None = None,
+    part: int | None = None,
+    round: int | None = None,
 ) -> list[GameView]:
     """Games with their table and seated participants, by game id (two queries)."""
     query = Game.objects.filter(tournament=tournament).select_related("table").order_by("id")
     if stage:
         query = query.filter(stage=stage)
+    if part is not None:
+        query = query.filter(part=part)
     if round is not None:
         query = query.filter(round=round)
     games = list(query)
@@ -168,15 +175,20 @@ def result_history(game: Game) -> list[ResultVersion]:
     return history
 
 
-def group_tables(tournament: Tournament) -> list[Table]:
-    """The group-stage tables by number, with their seats and participants prefetched.
+def group_tables(tournament: Tournament, *, part: int | None = None) -> list[Table]:
+    """The group-stage tables of ``part`` (the latest drawn part when None) by number,
+    with their seats and participants prefetched.
 
     The participants come joined to the seats: a separate prefetch would list
     every participant's id, too many for SQLite at 1,000 participants.
     """
     seats = Seat.objects.select_related("participant")
     return list(
-        Table.objects.filter(tournament=tournament, stage=Stage.GROUP)
+        Table.objects.filter(
+            tournament=tournament,
+            stage=Stage.GROUP,
+            part=latest_part(tournament) if part is None else part,
+        )
         .prefetch_related(Prefetch("seats", queryset=seats))
         .order_by("number")
     )

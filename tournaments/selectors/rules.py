@@ -70,6 +70,7 @@ def seat_reports(result: Result) -> list[SeatReport]:
             lives=seat.lives,
             eliminated_by=seat.eliminated_by,
             final_duel=seat.final_duel,
+            last_three=seat.last_three,
         )
         for seat in result.seats.order_by("position")
     ]

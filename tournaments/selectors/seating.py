@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Subquery
+
 from tournaments.models import Participant, Seat, Stage, Table, Tournament
 from tournaments.names import sort_key
 
@@ -50,8 +52,9 @@ class SeatingTable:
 @dataclass(frozen=True)
 class Seating:
     stage: str
-    round: int  # 0 for the group stage, else the knockout round
+    round: int  # 0 for the group stage and a final table, else the knockout round
     tables: tuple[SeatingTable, ...]
+    part: int = 1  # the group stage's part (rules.md §14)
 
     @property
     def drawn(self) -> bool:
@@ -64,14 +67,26 @@ class Seating:
         return sorted(players, key=lambda seat: sort_key(seat.participant.name))
 
 
-def _seating(tournament: Tournament, *, stage: str, round: int) -> Seating:
-    seats = (
-        Seat.objects.filter(table__tournament=tournament, table__stage=stage, table__round=round)
-        .select_related("table", "participant")
-        .order_by("table__number", "position")
+def latest_part(tournament: Tournament) -> Subquery:
+    """The latest drawn part of the group stage, as a subquery (rules.md §14)."""
+    return Subquery(
+        Table.objects.filter(tournament=tournament, stage=Stage.GROUP)
+        .order_by("-part")
+        .values("part")[:1]
     )
+
+
+def _seating(tournament: Tournament, *, stage: str, round: int, part: int | None = None) -> Seating:
+    seats = Seat.objects.filter(
+        table__tournament=tournament, table__stage=stage, table__round=round
+    )
+    if stage == Stage.GROUP:
+        seats = seats.filter(table__part=latest_part(tournament) if part is None else part)
+    seats = seats.select_related("table", "participant").order_by("table__number", "position")
     tables: dict[int, tuple[Table, list[SeatedPlayer]]] = {}
+    seated_part = part or 1
     for seat in seats:
+        seated_part = seat.table.part
         _table, players = tables.setdefault(seat.table.number, (seat.table, []))
         players.append(
             SeatedPlayer(
@@ -81,6 +96,7 @@ def _seating(tournament: Tournament, *, stage: str, round: int) -> Seating:
     return Seating(
         stage=stage,
         round=round,
+        part=seated_part,
         tables=tuple(
             SeatingTable(number=table.number, size=table.size, seats=tuple(players))
             for table, players in tables.values()
@@ -88,14 +104,19 @@ def _seating(tournament: Tournament, *, stage: str, round: int) -> Seating:
     )
 
 
-def group_seating(tournament: Tournament) -> Seating:
-    """Who sits where in the group stage (empty before the draw)."""
-    return _seating(tournament, stage=Stage.GROUP, round=0)
+def group_seating(tournament: Tournament, *, part: int | None = None) -> Seating:
+    """Who sits where in the group stage: its latest drawn part, or ``part``
+    (empty before the draw)."""
+    return _seating(tournament, stage=Stage.GROUP, round=0, part=part)
 
 
 def current_seating(tournament: Tournament, *, stage: str | None = None) -> Seating:
-    """The knockout's latest round once it has started (or ``stage`` says so),
-    else the group stage."""
+    """The final table or the knockout's latest round once it has started (or
+    ``stage`` says so), else the group stage."""
+    if stage == Stage.FINAL or (
+        stage is None and Table.objects.filter(tournament=tournament, stage=Stage.FINAL).exists()
+    ):
+        return _seating(tournament, stage=Stage.FINAL, round=0)
     latest = (
         Table.objects.filter(tournament=tournament, stage=Stage.KNOCKOUT)
         .order_by("-round")

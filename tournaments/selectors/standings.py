@@ -31,7 +31,7 @@ from scoring.standings import (
     RankedLine,
     rank_standings,
 )
-from tournaments.models import Game, Participant, Penalty, ResultSeat, Stage, Tournament
+from tournaments.models import Game, Participant, Penalty, ResultSeat, Seat, Stage, Tournament
 from tournaments.selectors.games import counting_results
 from tournaments.selectors.seating import Seating, group_seating
 
@@ -56,6 +56,11 @@ class StandingRow:
     games_played: int
     excluded: bool
     withdrawn: bool
+
+    @property
+    def points(self) -> int:
+        """The total under the name most formats give it (rules.md §14)."""
+        return self.bounty
 
     def metric(self, key: str) -> int | None:
         """This row's value of the tie-break metric ``key`` (see ``Standings.metrics``)."""
@@ -89,11 +94,21 @@ class Standings:
 def group_standings(tournament: Tournament, *, with_missing: bool = False) -> Standings:
     """The live group-stage standings (rules.md §6) in a fixed number of queries."""
     config = tournament.config
-    bounty_table = config.bounty_table
+    fmt = config.format
     participants = list(tournament.participants.order_by("id"))
     seating = group_seating(tournament)
-    sizes = {table.number: table.size for table in seating.tables}
     group_seat = {seat.participant.pk: seat for table in seating.tables for seat in table.seats}
+    if len(fmt.parts) == 1:
+        sizes = {table.number: table.size for table in seating.tables}
+        small = {pid for pid, seat in group_seat.items() if fmt.is_small_table(sizes[seat.table])}
+    else:  # once, for a seat at a small table in any part
+        small = set(
+            Seat.objects.filter(
+                table__tournament=tournament,
+                table__stage=Stage.GROUP,
+                table__size__in=[s for s in set(fmt.table_sizes) if fmt.is_small_table(s)],
+            ).values_list("participant_id", flat=True)
+        )
     totals = {
         row["participant_id"]: row
         for row in ResultSeat.objects.counting(tournament)
@@ -137,11 +152,13 @@ def group_standings(tournament: Tournament, *, with_missing: bool = False) -> St
         if seat is None and p.status == Participant.Status.WITHDRAWN:
             continue  # withdrew before the draw: not part of the standings
         agg = totals.get(p.pk)
-        five = seat is not None and sizes[seat.table] == 5
         game_bounty: int = agg["game_bounty"] if agg else 0
         deducted = deductions.get(p.pk, 0)
         total = tournament_total(
-            game_bounties=[game_bounty], five_table=five, deductions=deducted, table=bounty_table
+            game_bounties=[game_bounty],
+            small_table=p.pk in small,
+            small_table_bonus=fmt.small_table_bonus,
+            deductions=deducted,
         )
         parts[p.pk] = (game_bounty, total - game_bounty + deducted, deducted)
         by_id[p.pk] = p
@@ -157,7 +174,7 @@ def group_standings(tournament: Tournament, *, with_missing: bool = False) -> St
                 excluded=p.status == Participant.Status.EXCLUDED,
             )
         )
-    ranked: list[RankedLine] = rank_standings(lines)
+    ranked: list[RankedLine] = rank_standings(lines, precedence=fmt.tie_breaks)
     rows = []
     for r in ranked:
         p = by_id[r.line.participant]
@@ -187,7 +204,7 @@ def group_standings(tournament: Tournament, *, with_missing: bool = False) -> St
             .exclude(status=Game.Status.VOID)
             .exclude(pk__in=counting_results(tournament).values("game_id"))
             .select_related("table")
-            .order_by("round", "table__number")
+            .order_by("part", "round", "table__number")
         )
     return Standings(
         complete=games_total > 0 and games_recorded == games_total,
@@ -196,4 +213,5 @@ def group_standings(tournament: Tournament, *, with_missing: bool = False) -> St
         rows=rows,
         missing_games=missing,
         seating=seating,
+        metrics=tuple(METRICS[key] for key in fmt.tie_breaks),
     )

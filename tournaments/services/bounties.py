@@ -2,17 +2,16 @@
 
 A game's **bounty** is stored with each seat of a result version when it is
 recorded (``services.results``). When an organiser changes a bounty amount
-(``bounty_*``, ``five_table_bonus``) after results exist, every stored game
-bounty of the tournament, every version, is recomputed with the new amounts in
-the same transaction, so that the standings never mix old and new figures. The
-5-table bonus is read from the settings when the standings are computed.
+(a cell of the points table, the survivor or Deputy amount; rules.md §14) after
+results exist, every stored game bounty of the tournament, every version, is
+recomputed with the new amounts in the same transaction, so that the standings
+never mix old and new figures. The small-table bonus is read from the settings
+when the standings are computed.
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
-
-from scoring.bounty import BountyTable, game_bounty
+from scoring.formats import ALIASES, AMOUNT_KEYS
 from scoring.results import SeatReport
 from scoring.rulesets import Role, Side
 
@@ -20,19 +19,19 @@ from ..models import Result, ResultSeat, Stage, Tournament
 
 __all__ = ["BOUNTY_KEYS", "game_bounties_recompute"]
 
-#: The settings that are bounty amounts.
-BOUNTY_KEYS = frozenset(
-    f.name if f.name == "five_table_bonus" else f"bounty_{f.name}" for f in fields(BountyTable)
-)
+#: The settings that are amounts: the format's, and the German keys naming its cells.
+BOUNTY_KEYS = AMOUNT_KEYS | frozenset(ALIASES)
 
 
 def game_bounties_recompute(tournament: Tournament) -> int:
     """Recompute every stored group-stage game bounty of ``tournament`` with its
     current amounts (call inside the transaction that changed them); the number of
     seats whose bounty changed."""
-    table = tournament.config.bounty_table
+    fmt = tournament.config.format
     results = (
-        Result.objects.filter(game__tournament=tournament, game__stage=Stage.GROUP)
+        Result.objects.filter(
+            game__tournament=tournament, game__stage__in=(Stage.GROUP, Stage.FINAL)
+        )
         .select_related("game__table")
         .prefetch_related("seats")
     )
@@ -43,8 +42,6 @@ def game_bounties_recompute(tournament: Tournament) -> int:
             side = Side(result.winner)
         except ValueError:
             continue  # no side won (nothing was priced when it was recorded either)
-        if result.game.table.size not in (5, 6):
-            continue
         reports = [
             SeatReport(
                 position=s.position,
@@ -53,12 +50,11 @@ def game_bounties_recompute(tournament: Tournament) -> int:
                 lives=s.lives,
                 eliminated_by=s.eliminated_by,
                 final_duel=s.final_duel,
+                last_three=s.last_three,
             )
             for s in seats
         ]
-        amounts = game_bounty(
-            seats=reports, side=side, size_category=result.game.table.size, table=table
-        )
+        amounts = fmt.game_bounty(seats=reports, side=side, size=result.game.table.size)
         for s in seats:
             new = amounts.get(s.position)
             if new != s.bounty:

@@ -25,7 +25,6 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.bounty import game_bounty
 from scoring.results import GameSpec, Outcome, ResultInvalid, SeatReport, evaluate_result
 
 from ..errors import Conflict, ErrorItem, InvalidInput, NotAllowed
@@ -240,6 +239,7 @@ def _store_version(
             lives=seat.lives,
             eliminated_by=seat.eliminated_by,
             final_duel=seat.final_duel,
+            last_three=seat.last_three,
             won=seat.position in outcome.winning_positions,
             bounty=bounties.get(seat.position),
         )
@@ -249,14 +249,12 @@ def _store_version(
 
 
 def _bounties(game: Game, seats: Sequence[SeatReport], outcome: Outcome) -> dict[int, int]:
-    """Position -> bounty; only group-stage games of 4 to 7 players earn one."""
-    if game.stage != Stage.GROUP or outcome.side is None:
+    """Position -> bounty; only qualifying and final-table games of 4 to 7 players
+    earn one, by the format's points table (rules.md §14)."""
+    if game.stage == Stage.KNOCKOUT or outcome.side is None:
         return {}
-    return game_bounty(
-        seats=seats,
-        side=outcome.side,
-        size_category=game.table.size,
-        table=game.tournament.config.bounty_table,
+    return game.tournament.config.format.game_bounty(
+        seats=seats, side=outcome.side, size=game.table.size
     )
 
 
@@ -276,6 +274,7 @@ def result_snapshot(result: Result) -> dict[str, Any]:
                 "lives": s.lives,
                 "eliminated_by": s.eliminated_by,
                 "final_duel": s.final_duel,
+                **({"last_three": True} if s.last_three else {}),
                 "won": s.won,
                 "bounty": s.bounty,
             }

@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring.formats import STRUCTURE_KEYS, Format, FormatKey
 from scoring.rulesets import Ruleset
 
 from ..errors import Conflict, ErrorItem, InvalidInput, full_clean_or_raise
@@ -27,7 +28,7 @@ from .audit import audit_log
 from .bounties import BOUNTY_KEYS, game_bounties_recompute
 from .versions import edit_version_check
 
-CHANGEABLE = frozenset({"name", "date", "language", "settings", "ruleset"})
+CHANGEABLE = frozenset({"name", "date", "language", "settings", "ruleset", "format"})
 
 
 def tournament_create(
@@ -36,6 +37,7 @@ def tournament_create(
     date: date,
     ruleset: str = Ruleset.BANG.value,
     language: str = "de",
+    format: str = FormatKey.GERMAN_CHAMPIONSHIP.value,
     settings: Mapping[str, Any] | None = None,
     actor: User | None = None,
 ) -> Tournament:
@@ -44,7 +46,12 @@ def tournament_create(
     The creator (``actor``) becomes its first organiser (rules.md §7).
     """
     tournament = Tournament(
-        name=name, date=date, ruleset=ruleset, language=language, settings=dict(settings or {})
+        name=name,
+        date=date,
+        ruleset=ruleset,
+        language=language,
+        format=format,
+        settings=dict(settings or {}),
     )
     full_clean_or_raise(tournament)
     with transaction.atomic():
@@ -98,9 +105,11 @@ def tournament_update(
                 "draw_locked", _("The ruleset cannot change after the draw."), field="ruleset"
             )
         old_values = dict(tournament.config.values)
+        old_format = tournament.config.format
         for key, value in changes.items():
             setattr(tournament, key, value)
         full_clean_or_raise(tournament)
+        _guard_structure(tournament, old_format)
         if _tournament_snapshot(tournament) != before:
             tournament.version += 1
         tournament.save()
@@ -119,7 +128,11 @@ def tournament_update(
         # Amounts that change after results (rules.md §12): one entry names the change.
         recomputed = game_bounties_recompute(tournament) if BOUNTY_KEYS & set(changed) else 0
         after = _tournament_snapshot(tournament)
-        others = [k for k in ("name", "date", "ruleset", "language") if before[k] != after[k]]
+        others = [
+            k
+            for k in ("name", "date", "ruleset", "language", "format")
+            if before.get(k) != after.get(k)
+        ]
         audit_log(
             tournament=tournament,
             actor=actor,
@@ -135,13 +148,39 @@ def tournament_update(
     return tournament
 
 
+def _guard_structure(tournament: Tournament, old: Format) -> None:
+    """From the first draw on, the format and its structure are locked; its amounts
+    are not (rules.md §14)."""
+    new = tournament.config.format
+    if new.key == old.key and _structure(new) == _structure(old):
+        return
+    if group_stage_drawn(tournament):
+        raise Conflict.single(
+            "draw_locked",
+            _(
+                "The format and its structure (table sizes, parts, Sheriff, time limit, "
+                "final, tie-breaks) cannot change after the first draw; its amounts can."
+            ),
+            field="format" if new.key != old.key else "settings",
+        )
+
+
+def _structure(fmt: Format) -> tuple[Any, ...]:
+    return tuple(getattr(fmt, name) for name in sorted(STRUCTURE_KEYS))
+
+
 def _tournament_snapshot(tournament: Tournament) -> dict[str, Any]:
     return {
         "name": tournament.name,
         "date": tournament.date.isoformat() if tournament.date else None,
         "ruleset": tournament.ruleset,
         "language": tournament.language,
-        "settings": validate_settings(tournament.settings),
+        **(
+            {"format": tournament.format}
+            if tournament.format != FormatKey.GERMAN_CHAMPIONSHIP
+            else {}
+        ),
+        "settings": validate_settings(tournament.settings, format_key=tournament.format),
     }
 
 

@@ -16,6 +16,7 @@ pytestmark = pytest.mark.django_db
 
 ROW_FIELDS = {
     "rank",
+    "points",
     "participant",
     "name",
     "nationality",

@@ -298,6 +298,8 @@ def settings_form(tournament: dict[str, Any], **changes: Any) -> dict[str, Any]:
     for key, value in {**tournament["settings"], **changes}.items():
         if key == "title" and value is None:
             continue  # the default title: a form without the field keeps it
+        if isinstance(value, dict | list):
+            continue  # the format's tables: the format page edits them, not this form
         if value is True:
             data[f"setting_{key}"] = "on"
         elif value is not False:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from scoring.rulesets import Ruleset
+from scoring.rulesets import Role, Ruleset, Side
 from tournaments.models import RulesetChoice, Tournament
 from tournaments.preferences import TournamentConfig
 
@@ -30,5 +30,6 @@ def test_config_is_the_typed_effective_settings():
     assert config.double_check is True
     assert config.tougher_sheriff is False
     assert config.knockout_field_size is None
-    assert config.bounty_table.sheriff_5 == config.bounty_sheriff_5
+    # The German keys of rules.md §4 name cells of the format's points table (§14).
+    assert config.format.points[5][Side.LAW][Role.SHERIFF] == config.bounty_sheriff_5 == 2500
     assert tournament.settings == {"max_participants": 40, "double_check": True}

@@ -19,9 +19,7 @@ pytestmark = pytest.mark.django_db
 
 def _loaded(tournament: Tournament) -> Tournament:
     """The tournament as the page loads it (knockout selected with it)."""
-    return Tournament.objects.select_related("group_draw", "knockout__champion").get(
-        pk=tournament.pk
-    )
+    return Tournament.objects.select_related("knockout__champion").get(pk=tournament.pk)
 
 
 def test_record_is_a_frozen_read_model(referee):

@@ -9,7 +9,6 @@ from collections import defaultdict
 import pytest
 from rest_framework.test import APIClient
 
-from scoring.bounty import game_bounty
 from scoring.rulesets import Side
 from tests import factories
 from tournaments import services
@@ -22,21 +21,18 @@ pytestmark = pytest.mark.django_db
 
 def _recomputed_totals(tournament) -> dict[int, int]:
     """Every participant's total, computed here from the stored sheets and the settings."""
-    table = tournament.config.bounty_table
+    fmt = tournament.config.format
     totals: dict[int, int] = defaultdict(int)
     for result in Result.objects.current().filter(
         game__tournament=tournament, game__stage=Stage.GROUP
     ):
-        amounts = game_bounty(
-            seats=seat_reports(result),
-            side=Side(result.winner),
-            size_category=result.game.table.size,
-            table=table,
+        amounts = fmt.game_bounty(
+            seats=seat_reports(result), side=Side(result.winner), size=result.game.table.size
         )
         for seat in result.seats.all():
             totals[seat.participant_id] += amounts[seat.position]
     for seat in tournament.tables.get(number=2, stage=Stage.GROUP).seats.all():
-        totals[seat.participant_id] += table.five_table_bonus  # table 2 is the 5-table
+        totals[seat.participant_id] += fmt.small_table_bonus  # table 2 is the 5-table
     return dict(totals)
 
 
@@ -71,23 +67,26 @@ def test_changing_amounts_after_results_recomputes_every_standing(referee, organ
     assert after == _recomputed_totals(tournament)
     assert after != before
     # every stored bounty, old versions included, is the new amount's
-    table = tournament.config.bounty_table
+    fmt = tournament.config.format
     for result in Result.objects.filter(game__tournament=tournament):
-        amounts = game_bounty(
-            seats=seat_reports(result),
-            side=Side(result.winner),
-            size_category=result.game.table.size,
-            table=table,
+        amounts = fmt.game_bounty(
+            seats=seat_reports(result), side=Side(result.winner), size=result.game.table.size
         )
         assert {s.position: s.bounty for s in result.seats.all()} == amounts
     entries = list(AuditEntry.objects.filter(tournament=tournament, action="settings_changed"))
     assert len(entries) == 1
-    assert entries[0].before == {
+    # The change under both of its names (rules.md §14): the German keys and the cells.
+    assert {k: entries[0].before[k] for k in new} == {
         "bounty_sheriff_6": 3000,
         "bounty_survivor": 150,
         "five_table_bonus": 1400,
     }
     assert {k: entries[0].after[k] for k in new} == new
+    assert entries[0].after["points"]["6"]["law"]["sheriff"] == 3700
+    assert (entries[0].after["survivor_bonus"], entries[0].after["small_table_bonus"]) == (
+        275,
+        2100,
+    )
     assert entries[0].after["bounties_recomputed"] > 0
 
 

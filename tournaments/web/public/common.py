@@ -35,9 +35,9 @@ OUTCOME_LABELS: dict[str, Promise] = {
 
 
 def load_tournament(tournament_id: int) -> Tournament:
-    """The tournament with its draw, knockout and phase (one query), or 404."""
+    """The tournament with its knockout and phase (one query), or 404."""
     return get_object_or_404(
-        with_phase(Tournament.objects.select_related("group_draw", "knockout__champion")),
+        with_phase(Tournament.objects.select_related("knockout__champion")),
         pk=tournament_id,
     )
 
