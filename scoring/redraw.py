@@ -124,6 +124,8 @@ class _Search:
         return self.best
 
     def _done(self) -> bool:
+        if self.best is None:
+            return False
         return self.best_pairs <= self.floor or self.steps >= SEARCH_STEPS
 
     def _place(self, index: int, pairs: int) -> None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from scoring.lots import cut
 from scoring.redraw import draw_part, draw_sheriffs, lower_bound, repeated_pairs
-from scoring.seating import draw_seating
+from scoring.seating import draw_seating, is_splittable, split_tables
 
 #: Counts where one earlier part makes 0 repeated pairs impossible with the Czech split:
 #: fewer tables than a table has seats (rules.md §14, docs/draw.md).
@@ -230,3 +230,13 @@ def test_a_table_plays_at_most_as_many_games_as_it_has_players():
     assert [
         len(p) for p in draw_sheriffs([[1, 2, 3, 4], [5, 6, 7, 8, 9]], games=5, seed="s", part=2)
     ] == [4, 5]
+
+
+def test_every_german_split_reaches_its_lower_bound_too():
+    """A format with tables of 6 and 5 drawn anew (docs/draw.md, "What is proven")."""
+    for count in filter(is_splittable, range(10, 131)):
+        participants = list(range(1, count + 1))
+        sizes = split_tables(count)
+        part_one = first_part(participants, sizes, "g")
+        tables = draw_part(participants, sizes=sizes, seed="g", part=2, earlier=[part_one])
+        assert repeated_pairs(tables, [part_one]) == lower_bound(participants, sizes, [part_one])

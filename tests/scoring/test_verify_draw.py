@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.lots import ALGORITHM, LEGACY_ALGORITHM, commitment_of, cut, shuffle, shuffle_legacy
+from scoring.redraw import draw_part, draw_sheriffs
 from scoring.seating import five_table_choices, split_tables
 from scoring.verify_draw import differences
 
@@ -120,8 +121,6 @@ def test_the_verifier_imports_only_the_standard_library():
 
 def part_record(count, seed, *, part=2, games=2, sheriff="lot"):
     """A Czech part's record as ``GET …/group-stage/draw/?part=N`` answers it."""
-    from scoring.redraw import draw_part, draw_sheriffs
-
     participants = list(range(1, count + 1))
     fives = max(f for f in range(count // 5 + 1) if (count - 5 * f) % 4 == 0)
     sizes = [5] * fives + [4] * ((count - 5 * fives) // 4)
