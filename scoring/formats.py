@@ -200,13 +200,13 @@ PRESETS: dict[FormatKey, Format] = {
 ALIASES: dict[str, tuple[tuple[int, Side, Role, str | None], ...] | str] = {
     **{
         f"bounty_{role.value}_{size}": ((size, side, role, None),)
-        for size in (5, 6)
         for side, role in (
             (Side.LAW, Role.SHERIFF),
             (Side.LAW, Role.DEPUTY),
             (Side.OUTLAWS, Role.OUTLAW),
             (Side.RENEGADE, Role.RENEGADE),
         )
+        for size in (5, 6)
     },
     "bounty_final_duel": tuple((size, Side.LAW, Role.RENEGADE, "final_duel") for size in (5, 6)),
     "bounty_survivor": "survivor_bonus",

@@ -49,6 +49,7 @@ from django.contrib.auth.models import User
 from django.http import HttpResponse
 from rest_framework.test import APIClient
 
+from scoring.formats import FORMAT_KEYS
 from scoring.results import GameSpec
 from scoring.rulesets import Ruleset
 from scoring.simulate import random_result
@@ -57,6 +58,23 @@ from tests import factories
 pytestmark = pytest.mark.django_db
 
 TRANSCRIPT = Path(__file__).resolve().parent / "transcripts" / "championship.json"
+#: The same day as answered before formats existed (issue 29): the German championship
+#: must answer it byte for byte once the fields api.md "Formats" added are left out.
+BEFORE_FORMATS = TRANSCRIPT.with_name("championship-before-formats.json")
+#: The fields api.md "Formats" added (a tournament's format and its settings, a game's
+#: part, a draw record's parts and Sheriffs, a seat's last_three, a row's points).
+FORMAT_FIELDS = frozenset(
+    {
+        *(FORMAT_KEYS - {"final"}),  # "final" is an older key too (a knockout's last game)
+        "format",
+        "part",
+        "games",
+        "sheriff",
+        "earlier",
+        "sheriff_positions",
+        "last_three",
+    }
+)
 CHARACTERS = {
     row["fields"]["name"]: row["fields"]["life_points"]
     for row in json.loads(factories.CHARACTERS_FIXTURE.read_text(encoding="utf-8"))
@@ -298,8 +316,8 @@ def settings_form(tournament: dict[str, Any], **changes: Any) -> dict[str, Any]:
     for key, value in {**tournament["settings"], **changes}.items():
         if key == "title" and value is None:
             continue  # the default title: a form without the field keeps it
-        if isinstance(value, dict | list):
-            continue  # the format's tables: the format page edits them, not this form
+        if key in FORMAT_KEYS:
+            continue  # the format's settings: the format page edits them, not this form
         if value is True:
             data[f"setting_{key}"] = "on"
         elif value is not False:
@@ -624,3 +642,40 @@ def test_a_championship_through_the_api_answers_as_the_transcript_says():
     expected = json.loads(TRANSCRIPT.read_text(encoding="utf-8"))
     if script.exchanges != expected:
         pytest.fail(first_difference(expected, script.exchanges), pytrace=False)
+    before = json.loads(BEFORE_FORMATS.read_text(encoding="utf-8"))
+    assert not _with_keys(before, FORMAT_FIELDS), "the fields were new, the old day has none"
+    without = json.loads(json.dumps(_without(script.exchanges, FORMAT_FIELDS)))
+    for exchange in without:  # the format's "final" setting, in the settings only
+        for holder in _settings_of(exchange.get("response")):
+            holder.pop("final", None)
+    if without != before:
+        pytest.fail(first_difference(before, without), pytrace=False)
+
+
+def _without(value: Any, keys: frozenset[str]) -> Any:
+    """``value`` with every object's ``keys`` left out, at any depth."""
+    if isinstance(value, dict):
+        return {k: _without(v, keys) for k, v in value.items() if k not in keys}
+    if isinstance(value, list):
+        return [_without(item, keys) for item in value]
+    return value
+
+
+def _settings_of(value: Any) -> list[dict[str, Any]]:
+    """Every tournament's ``settings`` object in an answer."""
+    if isinstance(value, list):
+        return [found for item in value for found in _settings_of(item)]
+    if isinstance(value, dict):
+        own = [value["settings"]] if isinstance(value.get("settings"), dict) else []
+        return own + [found for item in value.values() for found in _settings_of(item)]
+    return []
+
+
+def _with_keys(value: Any, keys: frozenset[str]) -> set[str]:
+    """Which of ``keys`` occur anywhere in ``value``."""
+    if isinstance(value, dict):
+        found = {k for k in value if k in keys}
+        return found.union(*(_with_keys(v, keys) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_with_keys(item, keys) for item in value))
+    return set()
