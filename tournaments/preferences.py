@@ -89,6 +89,15 @@ SETTINGS: tuple[Setting, ...] = (
         nullable=True,
     ),
     Setting(
+        "time_limit_minutes",
+        int,
+        None,
+        _("Time limit per game in minutes (empty: none)"),
+        1,
+        600,
+        nullable=True,
+    ),
+    Setting(
         "deal_characters",
         bool,
         False,

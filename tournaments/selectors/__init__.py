@@ -28,6 +28,7 @@ Modules by task:
 - ``archive``: a tournament's archive document;
 - ``links``: the players each participant of a tournament may be (``LinkSuggestion``);
 - ``erasure``: what erasing a player would change (``ErasurePreview``);
+- ``time_rule``: a game's time and its time rule (``TimeRule``, ``GameTime``);
 """
 
 from tournaments.selectors.audit import AuditNames, GamePlace, audit_entries, audit_names
@@ -127,6 +128,17 @@ from tournaments.selectors.seating import (
 from tournaments.selectors.seatings import SeatingChange, seating_change, swapped_tables
 from tournaments.selectors.standings import StandingRow, Standings, group_standings
 from tournaments.selectors.statistics import ruleset_statistics, tournament_statistics
+from tournaments.selectors.time_rule import (
+    GameTime,
+    TimeRule,
+    current_round_games,
+    game_deadline,
+    game_time,
+    games_time,
+    time_limit_of,
+    time_rule_name,
+    time_rule_of,
+)
 from tournaments.selectors.tournament import (
     Phase,
     deals_characters,
@@ -145,6 +157,7 @@ __all__ = [
     "DrawOverview",
     "ErasurePreview",
     "GamePlace",
+    "GameTime",
     "GameView",
     "GroupSeat",
     "KnockoutProgress",
@@ -175,6 +188,7 @@ __all__ = [
     "Standings",
     "SwapOptions",
     "TableMate",
+    "TimeRule",
     "allowed_characters",
     "archives_holding",
     "audit_entries",
@@ -188,6 +202,7 @@ __all__ = [
     "counting_results",
     "current_result",
     "current_results",
+    "current_round_games",
     "current_seating",
     "current_stage",
     "deals_characters",
@@ -196,11 +211,14 @@ __all__ = [
     "erasure_names",
     "erasure_preview",
     "final_ranking",
+    "game_deadline",
     "game_rounds",
     "game_spec",
     "game_state",
+    "game_time",
     "game_view",
     "games_list",
+    "games_time",
     "group_seating",
     "group_stage_drawn",
     "group_standings",
@@ -230,6 +248,9 @@ __all__ = [
     "staff_overview",
     "swap_options",
     "swapped_tables",
+    "time_limit_of",
+    "time_rule_name",
+    "time_rule_of",
     "tournament_characters",
     "tournament_phase",
     "tournament_statistics",

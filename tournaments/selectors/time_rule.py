@@ -1,0 +1,115 @@
+"""The time of a game and its time rule (rules.md §14 "Time limit", api.md "Formats").
+
+A game's time begins at its ``started_at``: the start of its round's clock or
+a referee's "game started", whichever came first. With a time limit of T
+minutes, its **deadline** is ``started_at`` + T; from then on, until the game
+ends, the format's **time rule** (the card *High Noon*) is in force for it. The
+software changes no result because of it: it only shows it.
+
+Nothing is written at the deadline, so the pages carry each open game's
+deadline and flip the notice themselves at that moment (``static/js/hall.js``,
+counted from the server's time); the API answers the rule as of its request.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import Min, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from tournaments.models import Game, Stage, Tournament
+
+__all__ = [
+    "GameTime",
+    "TimeRule",
+    "current_round_games",
+    "game_deadline",
+    "game_time",
+    "games_time",
+    "time_limit_of",
+    "time_rule_name",
+    "time_rule_of",
+]
+
+
+def time_limit_of(tournament: Tournament) -> int | None:
+    """The tournament's time limit per game in minutes; None: no limit."""
+    minutes = getattr(tournament.config, "time_limit_minutes", None)
+    return None if minutes is None else int(minutes)
+
+
+def time_rule_name(tournament: Tournament) -> str:
+    """The name of the rule that comes into force when a game's time is up."""
+    # Translators: the BANG! card played after the time limit; its German edition calls it
+    # "High Noon" too.
+    return gettext("High Noon")
+
+
+def current_round_games(tournament: Tournament) -> QuerySet[Game]:
+    """The open games of the current round: the lowest round with an open group game."""
+    open_group = Game.objects.filter(
+        tournament=tournament, stage=Stage.GROUP, status=Game.Status.OPEN
+    )
+    current = open_group.aggregate(round=Min("round"))["round"]
+    if current is None:
+        return Game.objects.none()
+    return open_group.filter(round=current)
+
+
+def game_deadline(game: Game, limit: int | None) -> datetime.datetime | None:
+    """When the time rule comes into force for an open, started game; else None."""
+    if limit is None or game.started_at is None or game.status != Game.Status.OPEN:
+        return None
+    return game.started_at + datetime.timedelta(minutes=limit)
+
+
+@dataclass(frozen=True)
+class TimeRule:
+    """The time rule of one game at one moment: ``since`` is its deadline once passed."""
+
+    in_force: bool
+    since: datetime.datetime | None
+
+
+def time_rule_of(
+    game: Game, limit: int | None, *, now: datetime.datetime | None = None
+) -> TimeRule:
+    """Whether the time rule is in force for ``game`` now (an ended game: never)."""
+    deadline = game_deadline(game, limit)
+    if deadline is None or deadline > (now or timezone.now()):
+        return TimeRule(in_force=False, since=None)
+    return TimeRule(in_force=True, since=deadline)
+
+
+@dataclass(frozen=True)
+class GameTime:
+    """What a page shows of a game's time: when it started, and its deadline (open games
+    of a tournament with a limit), with the rule's name."""
+
+    started_at: datetime.datetime | None
+    deadline: datetime.datetime | None
+    rule_name: str
+
+
+def game_time(game: Game, tournament: Tournament) -> GameTime:
+    """One game's time (no query: the tournament's settings are loaded with it)."""
+    return GameTime(
+        started_at=game.started_at,
+        deadline=game_deadline(game, time_limit_of(tournament)),
+        rule_name=time_rule_name(tournament),
+    )
+
+
+def games_time(games: Iterable[Game], tournament: Tournament) -> dict[int, GameTime]:
+    """The time of each game, by game id (no query)."""
+    limit, name = time_limit_of(tournament), time_rule_name(tournament)
+    return {
+        game.pk: GameTime(
+            started_at=game.started_at, deadline=game_deadline(game, limit), rule_name=name
+        )
+        for game in games
+    }
