@@ -130,6 +130,7 @@ from tournaments.selectors.standings import StandingRow, Standings, group_standi
 from tournaments.selectors.statistics import ruleset_statistics, tournament_statistics
 from tournaments.selectors.time_rule import (
     GameTime,
+    TimedGame,
     TimeRule,
     current_round_games,
     game_deadline,
@@ -138,6 +139,7 @@ from tournaments.selectors.time_rule import (
     time_limit_of,
     time_rule_name,
     time_rule_of,
+    timed_games,
 )
 from tournaments.selectors.tournament import (
     Phase,
@@ -189,6 +191,7 @@ __all__ = [
     "SwapOptions",
     "TableMate",
     "TimeRule",
+    "TimedGame",
     "allowed_characters",
     "archives_holding",
     "audit_entries",
@@ -251,6 +254,7 @@ __all__ = [
     "time_limit_of",
     "time_rule_name",
     "time_rule_of",
+    "timed_games",
     "tournament_characters",
     "tournament_phase",
     "tournament_statistics",

@@ -26,6 +26,7 @@ from tournaments.models import Game, Stage, Tournament
 __all__ = [
     "GameTime",
     "TimeRule",
+    "TimedGame",
     "current_round_games",
     "game_deadline",
     "game_time",
@@ -33,6 +34,7 @@ __all__ = [
     "time_limit_of",
     "time_rule_name",
     "time_rule_of",
+    "timed_games",
 ]
 
 
@@ -87,29 +89,68 @@ def time_rule_of(
 
 @dataclass(frozen=True)
 class GameTime:
-    """What a page shows of a game's time: when it started, and its deadline (open games
-    of a tournament with a limit), with the rule's name."""
+    """What a page shows of a game's time: when it started; its deadline (an open game
+    of a tournament with a limit), whether that had passed when the page was drawn, and
+    the rule's name. The page flips the notice itself at the deadline (``hall.js``)."""
 
     started_at: datetime.datetime | None
     deadline: datetime.datetime | None
+    in_force: bool
     rule_name: str
+
+    @property
+    def deadline_ms(self) -> int | None:
+        """The deadline in milliseconds since 1970 (what the page's script compares)."""
+        return None if self.deadline is None else round(self.deadline.timestamp() * 1000)
+
+
+def _game_time(game: Game, limit: int | None, name: str, now: datetime.datetime) -> GameTime:
+    deadline = game_deadline(game, limit)
+    return GameTime(
+        started_at=game.started_at,
+        deadline=deadline,
+        in_force=deadline is not None and deadline <= now,
+        rule_name=name,
+    )
 
 
 def game_time(game: Game, tournament: Tournament) -> GameTime:
     """One game's time (no query: the tournament's settings are loaded with it)."""
-    return GameTime(
-        started_at=game.started_at,
-        deadline=game_deadline(game, time_limit_of(tournament)),
-        rule_name=time_rule_name(tournament),
-    )
+    return _game_time(game, time_limit_of(tournament), time_rule_name(tournament), timezone.now())
 
 
 def games_time(games: Iterable[Game], tournament: Tournament) -> dict[int, GameTime]:
     """The time of each game, by game id (no query)."""
-    limit, name = time_limit_of(tournament), time_rule_name(tournament)
-    return {
-        game.pk: GameTime(
-            started_at=game.started_at, deadline=game_deadline(game, limit), rule_name=name
+    limit, name, now = time_limit_of(tournament), time_rule_name(tournament), timezone.now()
+    return {game.pk: _game_time(game, limit, name, now) for game in games}
+
+
+@dataclass(frozen=True)
+class TimedGame:
+    """An open game whose time runs against a limit, as the projector lists it."""
+
+    table: int
+    round: int
+    time: GameTime
+
+
+def timed_games(tournament: Tournament, *, among: Iterable[Game] | None = None) -> list[TimedGame]:
+    """The tournament's open, started games with their deadlines, by table: those of
+    ``among`` (loaded with their tables: no query), else of the whole tournament (one
+    query). None without a limit."""
+    limit = time_limit_of(tournament)
+    if limit is None:
+        return []
+    if among is None:
+        among = (
+            Game.objects.filter(tournament=tournament, status=Game.Status.OPEN)
+            .exclude(started_at=None)
+            .select_related("table")
         )
-        for game in games
-    }
+    name, now = time_rule_name(tournament), timezone.now()
+    timed = [
+        TimedGame(table=g.table.number, round=g.round, time=_game_time(g, limit, name, now))
+        for g in among
+        if g.status == Game.Status.OPEN and g.started_at is not None
+    ]
+    return sorted(timed, key=lambda g: (g.table, g.round))
