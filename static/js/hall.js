@@ -1,5 +1,5 @@
 /*
- * The hall (rules.md §12): the round clock and a player's call for a referee.
+ * The hall (rules.md §12, §14): the round clock, a game's time rule and a player's call for a referee.
  *
  * Round clock: an element with data-clock fetches /api/tournaments/{id}/clock/
  * and counts `remaining_s` down with performance.now(), a monotonic clock of
@@ -7,6 +7,15 @@
  * is wrong still shows the right time left. It fetches again every 15 s, when
  * the page becomes visible and after every live update of the page (a change of
  * the clock moves the tournament's live version); at zero it says that time is up.
+ *
+ * Time rule (rules.md §14): an element with data-deadline-ms (a game's deadline,
+ * in ms since 1970 by the server's clock) is shown from that moment on; a
+ * [data-time-rules] box only while one of its elements shows. Nothing is sent
+ * at the deadline: the page compares it with the server's time, estimated from
+ * the clock's last answer (`server_time`, at the middle of the request) and
+ * counted on with performance.now(), every 250 ms. So a page that has the
+ * deadline flips on time with its network cut and whatever its phone's clock
+ * says; before its first answer it trusts the phone's clock.
  *
  * Call a referee: a form with data-call-referee posts {position, pin, note} to
  * /api/games/{id}/calls/ and then follows the call (/api/calls/{id}/) every
@@ -23,6 +32,25 @@
     var h = Math.floor(s / 3600);
     var m = Math.floor((s % 3600) / 60);
     return (h ? h + ":" + pad(m) : String(m)) + ":" + pad(s % 60);
+  }
+
+  // The server's time: its clock answer and the moment (performance.now()) it held.
+  var server = null;
+
+  function serverNow() {
+    return server ? server.time + (performance.now() - server.at) : Date.now();
+  }
+
+  function paintTimeRules() {
+    var now = serverNow();
+    document.querySelectorAll("[data-deadline-ms]").forEach(function (el) {
+      var due = now >= parseInt(el.getAttribute("data-deadline-ms"), 10);
+      if (el.hidden === due) el.hidden = !due;
+    });
+    document.querySelectorAll("[data-time-rules]").forEach(function (box) {
+      var any = box.querySelector("[data-deadline-ms]:not([hidden])") !== null;
+      if (box.hidden === any) box.hidden = !any;
+    });
   }
 
   function startClock(root) {
@@ -57,10 +85,13 @@
     function fetchClock() {
       if (busy) return;
       busy = true;
+      var sent = performance.now();
       fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (data) {
           if (!data) return;
+          var time = Date.parse(data.server_time);
+          if (!isNaN(time)) server = { time: time, at: (sent + performance.now()) / 2 };
           state = data.state;
           base = data.remaining_s;
           at = performance.now();
@@ -164,6 +195,9 @@
 
   function start() {
     document.querySelectorAll("[data-clock]").forEach(startClock);
+    paintTimeRules();
+    setInterval(paintTimeRules, 250);
+    document.addEventListener("htmx:afterSwap", paintTimeRules);
     document.querySelectorAll("form[data-call-referee]").forEach(startCall);
   }
 

@@ -205,6 +205,7 @@ urlpatterns = [
     path("tournaments/<id:tournament_id>/audit/", audit.AuditLogApi.as_view(), name="api-audit"),
     path("games/<id:game_id>/", games.GameDetailApi.as_view(), name="api-game"),
     path("games/<id:game_id>/result/", results.ResultApi.as_view(), name="api-game-result"),
+    path("games/<id:game_id>/start/", games.GameStartApi.as_view(), name="api-game-start"),
     path(
         "games/<id:game_id>/player-confirmations/",
         results.PlayerConfirmationsApi.as_view(),

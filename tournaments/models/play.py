@@ -190,6 +190,9 @@ class Game(models.Model):
     # The lot algorithm of the deal (``scoring.deal.DEAL_ALGORITHM``; older deals
     # carry ``LEGACY_DEAL_ALGORITHM`` and re-run with it).
     deal_algorithm = models.JSONField(_("deal algorithm"), default=current_deal_algorithm)
+    # When the game's time began (rules.md §14 "Time limit"): the start of its round's
+    # clock or a referee's "game started", whichever came first; null until then.
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
 
     class Meta:
         ordering = ["stage", "part", "round", "table__number"]

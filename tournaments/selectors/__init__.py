@@ -28,6 +28,7 @@ Modules by task:
 - ``archive``: a tournament's archive document;
 - ``links``: the players each participant of a tournament may be (``LinkSuggestion``);
 - ``erasure``: what erasing a player would change (``ErasurePreview``);
+- ``time_rule``: a game's time and its time rule (``TimeRule``, ``GameTime``);
 """
 
 from tournaments.selectors.audit import AuditNames, GamePlace, audit_entries, audit_names
@@ -129,6 +130,19 @@ from tournaments.selectors.seating import (
 from tournaments.selectors.seatings import SeatingChange, seating_change, swapped_tables
 from tournaments.selectors.standings import StandingRow, Standings, group_standings
 from tournaments.selectors.statistics import ruleset_statistics, tournament_statistics
+from tournaments.selectors.time_rule import (
+    GameTime,
+    TimedGame,
+    TimeRule,
+    current_round_games,
+    game_deadline,
+    game_time,
+    games_time,
+    time_limit_of,
+    time_rule_name,
+    time_rule_of,
+    timed_games,
+)
 from tournaments.selectors.tournament import (
     Phase,
     deals_characters,
@@ -147,6 +161,7 @@ __all__ = [
     "DrawOverview",
     "ErasurePreview",
     "GamePlace",
+    "GameTime",
     "GameView",
     "GroupSeat",
     "KnockoutProgress",
@@ -177,6 +192,8 @@ __all__ = [
     "Standings",
     "SwapOptions",
     "TableMate",
+    "TimeRule",
+    "TimedGame",
     "allowed_characters",
     "archives_holding",
     "audit_entries",
@@ -190,6 +207,7 @@ __all__ = [
     "counting_results",
     "current_result",
     "current_results",
+    "current_round_games",
     "current_seating",
     "current_stage",
     "deals_characters",
@@ -199,11 +217,14 @@ __all__ = [
     "erasure_names",
     "erasure_preview",
     "final_ranking",
+    "game_deadline",
     "game_rounds",
     "game_spec",
     "game_state",
+    "game_time",
     "game_view",
     "games_list",
+    "games_time",
     "group_seating",
     "group_stage_drawn",
     "group_standings",
@@ -234,6 +255,10 @@ __all__ = [
     "staff_overview",
     "swap_options",
     "swapped_tables",
+    "time_limit_of",
+    "time_rule_name",
+    "time_rule_of",
+    "timed_games",
     "tournament_characters",
     "tournament_phase",
     "tournament_statistics",

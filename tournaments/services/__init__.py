@@ -10,7 +10,7 @@ Services are keyword-only and named ``<noun>_<verb>``; the ``actor`` is the
 signed-in user who acts (``django.contrib.auth.models.User``). One module per
 task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``,
 ``deal``, ``results``, ``signatures``, ``penalties``, ``outbox``, ``knockout``,
-``clock``, ``calls``, ``seat_swaps``, ``bounties``, ``players``, ``seasons``,
+``clock``, ``game_time``, ``calls``, ``seat_swaps``, ``bounties``, ``players``, ``seasons``,
 ``archive``, ``erasure``, ``audit`` and ``backup`` (export and import of a whole
 tournament). Services only write: what they read (``game_spec``,
 ``tournament_phase``, the characters) comes from ``tournaments.selectors``.
@@ -30,6 +30,7 @@ from .commitments import draw_commitment_create, draw_commitment_use
 from .deal import group_deal, knockout_reveal
 from .draw import group_stage_draw
 from .erasure import placeholder_name, player_erase
+from .game_time import game_start, round_games_start
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
 from .outbox import outbox_report
 from .participants import (
@@ -95,6 +96,7 @@ __all__ = [
     "edit_version_check",
     "export_tournament",
     "game_bounties_recompute",
+    "game_start",
     "group_deal",
     "group_stage_draw",
     "import_tournament",
@@ -127,6 +129,7 @@ __all__ = [
     "result_confirm",
     "result_record",
     "result_snapshot",
+    "round_games_start",
     "season_create",
     "season_staff_appoint",
     "season_staff_dismiss",

@@ -4,7 +4,9 @@ An organiser runs one **clock** per tournament for the hall's schedule: start it
 with a number of **minutes** (1 to 600) and a **label** ("Runde 3"), pause,
 resume, add minutes, stop. An action that does not fit the clock's **state**
 (``RoundClock.State``; *expired* is a running clock past its end) is refused
-with ``409 clock_state`` before the minutes are looked at. Every action writes
+with ``409 clock_state`` before the minutes are looked at. Starting the clock
+also starts the time of every open game of the current round that has not
+started yet (``game_time.round_games_start``, rules.md §14). Every action writes
 an audit entry (``clock_started``, ``clock_paused``, ...), which also moves the
 tournament's live version, so that open pages fetch the clock again.
 The clock changes no result.
@@ -24,6 +26,7 @@ from ..errors import Conflict, DomainError, InvalidInput
 from ..models import RoundClock, Tournament
 from ..selectors.hall import clock_state
 from .audit import audit_log
+from .game_time import round_games_start
 
 __all__ = [
     "CLOCK_ACTIONS",
@@ -127,6 +130,7 @@ def clock_apply(
         else:
             clock.state, clock.label, clock.ends_at, clock.left = State.IDLE, "", None, None
         clock.save()
+        started = round_games_start(tournament=tournament, now=now) if action == "start" else []
         past = {"start": "started", "pause": "paused", "resume": "resumed", "add": "extended"}
         audit_log(
             tournament=tournament,
@@ -134,7 +138,8 @@ def clock_apply(
             action=f"clock_{past.get(action, 'stopped')}",
             obj=clock,
             before=before,
-            after={**_snapshot(clock, now), "minutes": minutes},
+            after={**_snapshot(clock, now), "minutes": minutes}
+            | ({"games_started": started} if started else {}),
         )
     return clock
 

@@ -73,6 +73,8 @@ FORMAT_FIELDS = frozenset(
         "earlier",
         "sheriff_positions",
         "last_three",
+        "started_at",
+        "time_rule",
     }
 )
 CHARACTERS = {

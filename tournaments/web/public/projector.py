@@ -7,6 +7,9 @@ Words used here:
   where, who is Sheriff), ``standings`` while the round is played, ``knockout``
   (the current knockout round's tables, winners ticked) and ``champion`` (the
   champion and the top of the final ranking).
+- **Time rule**: with a time limit, every phase but the champion's lists the
+  open games whose time runs, each with its deadline; the page shows a game
+  there from the moment its rule is in force (``static/js/hall.js``).
 - **Paging**: ``static/js/projector.js`` shows as many items (rows or table
   cards) as fit the screen and moves on to the next page every few seconds.
 
@@ -28,7 +31,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from tournaments import selectors
 from tournaments.live.pages import LivePage, live_views
-from tournaments.models import Tournament
+from tournaments.models import Game, Tournament
 from tournaments.selectors import Phase
 from tournaments.site import absolute_url
 from tournaments.web.public.board import leaderboard_board
@@ -87,8 +90,9 @@ def _group_context(tournament: Tournament) -> dict[str, Any]:
     standings = selectors.group_standings(tournament, with_missing=True)
     current = min((g.round for g in standings.missing_games), default=None)
     seating = _seating(standings, current) if current is not None else None
+    timed = _time_rules(tournament, among=standings.missing_games)
     if seating is not None:
-        return {"phase": "seating", "round": current, "seating": seating}
+        return {"phase": "seating", "round": current, "seating": seating, **timed}
     board = leaderboard_board(
         standings,
         tournament_id=tournament.pk,
@@ -100,6 +104,17 @@ def _group_context(tournament: Tournament) -> dict[str, Any]:
         "standings": standings,
         "board": board,
         "still_playing": still_playing(standings.missing_games),
+        **timed,
+    }
+
+
+def _time_rules(tournament: Tournament, among: list[Game] | None = None) -> dict[str, Any]:
+    """The open games against a time limit (the page flips "High Noon" at each deadline)."""
+    timed = selectors.timed_games(tournament, among=among)
+    return {
+        "timed_games": timed,
+        "time_rule_in_force": any(g.time.in_force for g in timed),
+        "time_rule_name": selectors.time_rule_name(tournament),
     }
 
 
@@ -120,7 +135,12 @@ def _knockout_context(tournament: Tournament) -> dict[str, Any]:
                 ],
             }
         )
-    return {"phase": "knockout", "round": current, "knockout_cards": cards}
+    return {
+        "phase": "knockout",
+        "round": current,
+        "knockout_cards": cards,
+        **_time_rules(tournament),
+    }
 
 
 def _champion_context(tournament: Tournament) -> dict[str, Any]:

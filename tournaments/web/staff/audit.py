@@ -55,6 +55,7 @@ AUDIT_ACTIONS: dict[str, Any] = {
     "clock_resumed": gettext_lazy("Round clock resumed"),
     "clock_extended": gettext_lazy("Round clock extended"),
     "clock_stopped": gettext_lazy("Round clock stopped"),
+    "game_started": gettext_lazy("Game started"),
     "knockout_started": gettext_lazy("Knockout started"),
     "knockout_round_seated": gettext_lazy("Knockout round seated"),
     "knockout_champion": gettext_lazy("Champion decided"),

@@ -65,12 +65,16 @@ def games(request: StaffRequest, tournament_id: int) -> HttpResponse:
         game_list = [g for g in game_list if g.game.table.number in my_tables]
     game_list.sort(key=lambda g: (g.game.stage != Stage.GROUP, g.game.round, g.game.table.number))
     stage_rounds = selectors.game_rounds(tournament)
+    times = selectors.games_time((g.game for g in game_list), tournament)
     return render_staff(
         request,
         "games.html",
         {
             "tournament": tournament,
-            "cards": [game_card(g, awaiting=g.game.pk in awaiting) for g in game_list],
+            "cards": [
+                game_card(g, awaiting=g.game.pk in awaiting, time=times[g.game.pk])
+                for g in game_list
+            ],
             "my_tables": ", ".join(str(n) for n in sorted(my_tables)),
             "rounds": sorted({r for _stage, r in stage_rounds}),
             "round_sheets": [

@@ -103,6 +103,7 @@ def _render_result(
             "absent": [s for s in page.seats if s.position not in page.spec.positions],
             "current": current,
             "history": _history(page) if current is not None else [],
+            "time": selectors.game_time(page.game, page.tournament),
             "seats": page.seats,
             "double_check": double_check,
             "awaiting": awaiting,

@@ -14,7 +14,7 @@ from django_countries.fields import Country
 
 from tournaments.models import Game, Participant
 from tournaments.names import fold
-from tournaments.selectors import STATE_LABELS, GameView, game_state
+from tournaments.selectors import STATE_LABELS, GameTime, GameView, game_state
 
 from .access import scoresheets_url
 
@@ -30,9 +30,10 @@ class GameCard:
     action_url: str
     action_label: str
     sheet_url: str
+    time: GameTime | None = None  # when it started; its deadline with a time limit
 
 
-def game_card(view: GameView, *, awaiting: bool = False) -> GameCard:
+def game_card(view: GameView, *, awaiting: bool = False, time: GameTime | None = None) -> GameCard:
     """The card of a game as ``selectors.games_list`` returns it."""
     game = view.game
     state = game_state(game, awaiting=awaiting)
@@ -58,6 +59,7 @@ def game_card(view: GameView, *, awaiting: bool = False) -> GameCard:
         else scoresheets_url(
             game.tournament_id, stage=game.stage, round=game.round, table=game.table.number
         ),
+        time=time,
     )
 
 

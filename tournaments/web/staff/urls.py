@@ -7,6 +7,7 @@ from django.urls import path
 
 from .archives import archive
 from .erasure import player_erase
+from .game_time import game_time
 from .hall import calls_fragment, clock
 from .home import audit, staff_index, tournament_home
 from .imports import participants_import, participants_import_template
@@ -60,6 +61,11 @@ urlpatterns = [
         "t/<id:tournament_id>/staff/games/<id:game_id>/result/check/",
         result_check,
         name="result_check",
+    ),
+    path(
+        "t/<id:tournament_id>/staff/games/<id:game_id>/time/",
+        game_time,
+        name="game_time",
     ),
     path(
         "t/<id:tournament_id>/staff/games/<id:game_id>/confirm/",
