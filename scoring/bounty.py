@@ -26,20 +26,29 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from scoring.report import SeatReport
 from scoring.rulesets import Role, Side
 
 __all__ = [
     "CONDITIONS",
+    "MAX_AMOUNT",
+    "MIN_AMOUNT",
     "Amount",
+    "PointsError",
     "PointsTable",
     "Split",
     "game_bounty",
+    "merge_points",
+    "points_from_json",
+    "points_to_json",
     "seat_amount",
     "tournament_total",
 ]
+
+MIN_AMOUNT, MAX_AMOUNT = -100_000, 100_000
+TABLE_SIZES = range(3, 8)
 
 #: A split's condition and the key of its other amount, as the API writes them.
 CONDITIONS: dict[str, str] = {"alive": "dead", "final_duel": "else", "last_three": "else"}
@@ -129,3 +138,96 @@ def tournament_total(
         raise ValueError("Deductions are a positive amount to subtract.")
     bonus = small_table_bonus if small_table else 0
     return sum(game_bounties) + bonus - deductions
+
+
+# --- the JSON form (api.md "Formats") ----------------------------------------------------
+
+
+def points_to_json(points: PointsTable) -> dict[str, dict[str, dict[str, Any]]]:
+    """The API's form: ``{"5": {"law": {"sheriff": 2500, "renegade": {...}}}}``."""
+    return {
+        str(size): {
+            side.value: {
+                role.value: cell.as_json() if isinstance(cell, Split) else cell
+                for role, cell in cells.items()
+            }
+            for side, cells in sides.items()
+        }
+        for size, sides in sorted(points.items())
+    }
+
+
+class PointsError(ValueError):
+    """A points table in JSON that is not one; ``path`` names the bad place."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        self.path = path
+        self.problem = problem
+        super().__init__(f"{path}: {problem}")
+
+
+def _amount(value: Any, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PointsError(path, "amount")
+    if not MIN_AMOUNT <= value <= MAX_AMOUNT:
+        raise PointsError(path, "amount")
+    return value
+
+
+def _cell(value: Any, path: str) -> Amount:
+    if not isinstance(value, Mapping):
+        return _amount(value, path)
+    keys = set(value)
+    for condition, other in CONDITIONS.items():
+        if keys == {condition, other}:
+            return Split(
+                condition,
+                _amount(value[condition], f"{path}.{condition}"),
+                _amount(value[other], f"{path}.{other}"),
+            )
+    raise PointsError(path, "split")
+
+
+def points_from_json(raw: Any) -> dict[int, dict[Side, dict[Role, Amount]]]:
+    """Parse (and check) the API's form of a points table, or of some of its cells.
+
+    Raises ``PointsError``: ``size`` for a size outside 3..7, ``side``/``role``
+    for an unknown one, ``split`` for a condition without both of its keys, and
+    ``amount`` for anything but an integer from -100000 to 100000.
+    """
+    if not isinstance(raw, Mapping):
+        raise PointsError("points", "object")
+    points: dict[int, dict[Side, dict[Role, Amount]]] = {}
+    for size_key, sides in raw.items():
+        path = f"points.{size_key}"
+        if not (isinstance(size_key, str | int) and str(size_key).isdigit()):
+            raise PointsError(path, "size")
+        size = int(size_key)
+        if size not in TABLE_SIZES:
+            raise PointsError(path, "size")
+        if not isinstance(sides, Mapping):
+            raise PointsError(path, "object")
+        for side_key, roles in sides.items():
+            if side_key not in Side.__members__.values():
+                raise PointsError(f"{path}.{side_key}", "side")
+            if not isinstance(roles, Mapping):
+                raise PointsError(f"{path}.{side_key}", "object")
+            for role_key, value in roles.items():
+                if role_key not in Role.__members__.values():
+                    raise PointsError(f"{path}.{side_key}.{role_key}", "role")
+                cell = _cell(value, f"{path}.{side_key}.{role_key}")
+                points.setdefault(size, {}).setdefault(Side(side_key), {})[Role(role_key)] = cell
+    return points
+
+
+def merge_points(
+    base: PointsTable, cells: PointsTable
+) -> dict[int, dict[Side, dict[Role, Amount]]]:
+    """``base`` with the cells that ``cells`` names replaced (a ``PATCH``)."""
+    merged = {
+        size: {side: dict(roles) for side, roles in sides.items()} for size, sides in base.items()
+    }
+    for size, sides in cells.items():
+        for side, roles in sides.items():
+            merged.setdefault(size, {}).setdefault(side, {}).update(roles)
+    return merged

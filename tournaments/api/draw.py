@@ -110,17 +110,23 @@ def _draw_payload(tournament: Tournament, part: int | None = None) -> dict[str, 
             **structure,
         }
     sheriffs = selectors.sheriff_positions(tournament, part=part)
-    for table in tables:
-        table.sheriff_positions = sheriffs.get(table.pk, [])
     seated = sorted(seat.participant_id for table in tables for seat in table.seats.all())
     return {
         "seed": draw.seed,
         "five_tables": sum(1 for table in tables if table.size == 5),
-        "tables": tables,
+        "tables": [
+            {
+                "number": table.number,
+                "size": table.size,
+                "seats": table.seats.all(),
+                "sheriff_positions": sheriffs.get(table.pk, []),
+            }
+            for table in tables
+        ],
         "algorithm": draw.algorithm,
         # Draws recorded before the list was stored seated the active ids in id order.
         "participants": draw.participants or seated,
-        "commitment": draw.commitment.commitment if draw.commitment_id else None,
+        "commitment": draw.commitment.commitment if draw.commitment is not None else None,
         "corrections": _corrections(tournament) if part == 1 else [],
         "table_sizes": [table.size for table in tables],
         "earlier": selectors.earlier_parts(tournament, part=part),

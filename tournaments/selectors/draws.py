@@ -115,11 +115,14 @@ def sheriff_positions(tournament: Tournament, *, part: int) -> dict[int, list[in
     """Table id -> the Sheriff's position in each group game of ``part``, game 1 first."""
     positions: dict[int, list[int]] = {}
     for table_id, position in (
-        Game.objects.filter(tournament=tournament, stage=Stage.GROUP, part=part)
+        Game.objects.filter(
+            tournament=tournament, stage=Stage.GROUP, part=part, sheriff_position__isnull=False
+        )
         .order_by("table_id", "round")
         .values_list("table_id", "sheriff_position")
     ):
-        positions.setdefault(table_id, []).append(position)
+        if position is not None:  # filtered out above; the type cannot know
+            positions.setdefault(table_id, []).append(position)
     return positions
 
 

@@ -132,23 +132,24 @@ def _part_to_draw(tournament: Tournament, fmt: Format, part: int | None) -> int:
     phase = tournament_phase(tournament)
     if phase in (Phase.KNOCKOUT, Phase.FINISHED):
         raise Conflict.single("draw_locked", _("The knockout has started."))
-    latest = (
+    drawn: int | None = (
         GroupDraw.objects.filter(tournament=tournament)
         .order_by("-part")
         .values_list("part", flat=True)
     ).first()
-    played = latest is not None and _has_result(tournament, latest)
+    latest = drawn or 0  # 0: nothing drawn yet
+    played = bool(latest) and _has_result(tournament, latest)
     if part is None:
-        part = 1 if latest is None else latest + 1 if played else latest
+        part = latest + 1 if played or not latest else latest
         if played and part > len(fmt.parts):
             part = latest  # nothing left to draw: refused below as the locked part
-    if latest is not None and part < latest:
+    if part < latest:
         raise Conflict.single(
             "draw_locked",
             _("Part %(part)s is locked: a later part has been drawn.") % {"part": part},
             field="part",
         )
-    if part > len(fmt.parts) or part > (latest or 0) + 1:
+    if part > len(fmt.parts) or part > latest + 1:
         raise Conflict.single(
             "draw_locked",
             _("This format has no part %(part)s to draw now.") % {"part": part},
