@@ -37,6 +37,7 @@ __all__ = [
     "PointsTable",
     "Split",
     "game_bounty",
+    "has_condition",
     "seat_amount",
     "tournament_total",
 ]
@@ -74,6 +75,16 @@ class Split:
 Amount: TypeAlias = int | Split
 #: size -> winning side -> role -> amount; what it leaves out is 0.
 PointsTable: TypeAlias = Mapping[int, Mapping[Side, Mapping[Role, Amount]]]
+
+
+def has_condition(points: PointsTable, *, size: int, condition: str) -> bool:
+    """Whether a cell of ``points`` for tables of ``size`` is split by ``condition``
+    (a scoresheet asks for ``last_three`` only where it counts)."""
+    return any(
+        isinstance(cell, Split) and cell.condition == condition
+        for cells in points.get(size, {}).values()
+        for cell in cells.values()
+    )
 
 
 def seat_amount(points: PointsTable, *, size: int, side: Side, seat: SeatReport) -> int:

@@ -19,8 +19,10 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring.bounty import has_condition
 from scoring.results import GameSpec, evaluate_result, validate_result
 from scoring.rulesets import Role, Side, side_label
+from scoring.standings import METRICS
 from tournaments import selectors, services
 from tournaments.errors import DomainError
 from tournaments.models import Game, Result, ResultSeat, Seat, Stage, Tournament
@@ -42,7 +44,13 @@ class ResultPage:
     spec: GameSpec
     current: Result | None
 
+    @property
+    def priced(self) -> bool:
+        """Whether the game earns points by the format's table (not a knockout game)."""
+        return self.game.stage != Stage.KNOCKOUT
+
     def entry(self, data: Any = None) -> ResultEntry:
+        fmt = self.tournament.config.format
         return ResultEntry(
             data,
             spec=self.spec,
@@ -50,7 +58,20 @@ class ResultPage:
             version=self.game.version,
             seating=self.game.table.seating,
             current=self.current,
+            last_three=self.priced
+            and has_condition(fmt.points, size=self.game.table.size, condition="last_three"),
         )
+
+    def show_points(self, entry: ResultEntry, side: Side | None) -> str | None:
+        """Put each seat's points of a valid result on its seat form (the format's points
+        table, rules.md §14); the word for them ("Bounty" or "Points"), or None."""
+        if not self.priced or side is None:
+            return None
+        fmt = self.tournament.config.format
+        points = fmt.game_bounty(seats=entry.seat_reports(), side=side, size=self.game.table.size)
+        for form in entry.seats:
+            form.points = points.get(form.position)
+        return str(METRICS["points" if "points" in fmt.tie_breaks else "bounty"].name)
 
     def winner_label(self, winner: str | int) -> str:
         """The winner as the referee reads it: a side, a role (3 players) or a seat (duel)."""
@@ -311,9 +332,11 @@ def result_check(request: StaffRequest, tournament_id: int, game_id: int) -> Htt
     reports = entry.seat_reports()
     problems = validate_result(page.spec, reports, winner=entry.winner())
     verdict = None
+    points_label = None
     if entry.is_complete() and not problems and parsed:
         outcome = evaluate_result(page.spec, reports, winner=entry.winner())
         verdict = _("Valid: %(winner)s won.") % {"winner": page.winner_label(outcome.winner)}
+        points_label = page.show_points(entry, outcome.side)
     table_problems = entry.place(live_problems(entry, problems))
     # The live check redraws the problems, not the form: a winner that contradicts
     # the lives must show here, in words, or the verdict would just vanish.
@@ -348,6 +371,7 @@ def result_check(request: StaffRequest, tournament_id: int, game_id: int) -> Htt
             "bar_problems": table_problems,
             "stale": stale,
             "verdict": verdict,
+            "points_label": points_label,
             "live": True,
         },
     )
