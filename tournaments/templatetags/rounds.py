@@ -32,6 +32,7 @@ def part_numeral(part: int) -> str:
     return text
 
 
+@register.filter
 def has_parts(tournament: Tournament) -> bool:
     """Whether the tournament's format plays its qualifying stage in several parts."""
     return len(tournament.config.format.parts) > 1

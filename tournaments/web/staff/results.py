@@ -27,6 +27,7 @@ from tournaments import selectors, services
 from tournaments.errors import DomainError
 from tournaments.models import Game, Result, ResultSeat, Seat, Stage, Tournament
 from tournaments.selectors import SeatingChange
+from tournaments.templatetags.rounds import has_parts
 from tournaments.web.forms import ResultEntry, live_problems
 
 from .access import StaffRequest, get_tournament, in_background, referee_required, render_staff
@@ -135,6 +136,7 @@ def _render_result(
             "seating_change": seating,
             "refusal": refusal,
             "lives_table": entry.lives_table(),
+            "parts": page.game.stage == Stage.GROUP and has_parts(page.tournament),
         },
     )
 
