@@ -59,7 +59,7 @@ def _statistics(counting: QuerySet[Result]) -> Statistics:
             "final_duel",
         )
     ):
-        games[result_id] = (sheriff_at, winner)
+        games[result_id] = (sheriff_at or 0, winner)  # a group game always has one
         seats[result_id].append(
             SeatReport(
                 position=position,
