@@ -7,7 +7,9 @@ import random
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests import factories
@@ -130,6 +132,10 @@ def test_public_pages_name_the_part(referee):
     assert sheriff
     assert "2" in sheriff.group(1).split(", ")
 
+    # The leaderboard: the tables still playing, by part and round.
+    board = english().get(reverse("leaderboard", args=[tournament.pk])).content.decode()
+    assert "Table 1 · part II · round 1" in board
+
     # The projector: part II's first round is about to start.
     body = english().get(reverse("projector", args=[tournament.pk])).content.decode()
     assert "Part II · round 1: please take your seats" in body
@@ -144,3 +150,25 @@ def test_the_german_game_page_has_no_part():
     page = english().get(reverse("game_confirmation", args=[tournament.pk, game.pk]))
     assert "Table 1, round 1" in page.content.decode()
     assert "part" not in page.content.decode().split("<title>")[1].split("</title>")[0]
+
+
+@pytest.mark.parametrize("name", ["staff:games", "staff:progress"])
+def test_the_pages_in_parts_make_as_many_queries_for_many_tables(name, referee):
+    counts = []
+    for count in (9, 23):
+        tournament = factories.make_tournament(format="czech_club", language="en")
+        factories.add_participants(tournament, count)
+        services.group_stage_draw(tournament=tournament, seed="Praha")
+        games = Game.objects.filter(tournament=tournament).select_related("table", "tournament")
+        record_random_results(
+            games.order_by("round", "table__number"), rng=random.Random(1), referees=[referee]
+        )
+        services.group_stage_draw(tournament=tournament, seed="Brno")
+        client = client_for(factories.make_organiser(tournament=tournament))
+        url = reverse(name, args=[tournament.pk])
+        client.get(url, {"show": "all"})  # sessions, caches
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url, {"show": "all"}).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
+    assert counts[1] <= 25
