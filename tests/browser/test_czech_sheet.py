@@ -89,6 +89,14 @@ def test_a_referee_records_a_table_of_four_and_a_table_of_five(new_page, czech):
     page.screenshot(path="/tmp/czech-five-360.png", full_page=True)
     save(page)
 
+    # Back on the referees' list: the open games name their part and round.
+    expect(page.locator(".message").first).to_contain_text(
+        "Result saved (table 1, part I, round 1)"
+    )
+    expect(page.locator(".game-card-head h2").first).to_contain_text("Part I · round 2")
+    assert_fits_phone(page)
+    page.screenshot(path="/tmp/czech-games-360.png", full_page=True)
+
     seat = ResultSeat.objects.current().get(result__game=five, position=deputy)
     assert seat.last_three is True
     assert seat.bounty == 2

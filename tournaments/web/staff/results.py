@@ -27,7 +27,7 @@ from tournaments import selectors, services
 from tournaments.errors import DomainError
 from tournaments.models import Game, Result, ResultSeat, Seat, Stage, Tournament
 from tournaments.selectors import SeatingChange
-from tournaments.templatetags.rounds import has_parts
+from tournaments.templatetags.rounds import has_parts, part_numeral
 from tournaments.web.forms import ResultEntry, live_problems
 
 from .access import StaffRequest, get_tournament, in_background, referee_required, render_staff
@@ -44,6 +44,11 @@ class ResultPage:
     seats: list[Seat]
     spec: GameSpec
     current: Result | None
+
+    @property
+    def in_parts(self) -> bool:
+        """A group game of a format in parts: its round is named with its part."""
+        return self.game.stage == Stage.GROUP and has_parts(self.tournament)
 
     @property
     def priced(self) -> bool:
@@ -136,7 +141,7 @@ def _render_result(
             "seating_change": seating,
             "refusal": refusal,
             "lives_table": entry.lives_table(),
-            "parts": page.game.stage == Stage.GROUP and has_parts(page.tournament),
+            "parts": page.in_parts,
         },
     )
 
@@ -222,9 +227,14 @@ def result(request: StaffRequest, tournament_id: int, game_id: int) -> HttpRespo
             entered_at=_entered_at(request),
         ),
         success_message=lambda saved: (
-            _("Result saved (table %(table)s, round %(round)s): %(winner)s won.")
+            (
+                _("Result saved (table %(table)s, part %(part)s, round %(round)s): %(winner)s won.")
+                if page.in_parts
+                else _("Result saved (table %(table)s, round %(round)s): %(winner)s won.")
+            )
             % {
                 "table": page.game.table.number,
+                "part": part_numeral(page.game.part),
                 "round": page.game.round,
                 "winner": page.winner_label(_parse_winner(saved.winner)),
             }
