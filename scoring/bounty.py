@@ -40,6 +40,7 @@ __all__ = [
     "PointsTable",
     "Split",
     "game_bounty",
+    "has_condition",
     "merge_points",
     "points_from_json",
     "points_to_json",
@@ -83,6 +84,16 @@ class Split:
 Amount: TypeAlias = int | Split
 #: size -> winning side -> role -> amount; what it leaves out is 0.
 PointsTable: TypeAlias = Mapping[int, Mapping[Side, Mapping[Role, Amount]]]
+
+
+def has_condition(points: PointsTable, *, size: int, condition: str) -> bool:
+    """Whether a cell of ``points`` for tables of ``size`` is split by ``condition``
+    (a scoresheet asks for ``last_three`` only where it counts)."""
+    return any(
+        isinstance(cell, Split) and cell.condition == condition
+        for cells in points.get(size, {}).values()
+        for cell in cells.values()
+    )
 
 
 def seat_amount(points: PointsTable, *, size: int, side: Side, seat: SeatReport) -> int:

@@ -14,7 +14,9 @@ Words used here:
   Sheriff; a **Deputy who eliminated the Sheriff** is a game whose Sheriff
   seat was eliminated by the position of a Deputy.
 - **Law by round**: the Law's (Sheriff and Deputies') wins and games per round,
-  i.e. per Sheriff position at the table.
+  i.e. per Sheriff position at the table (a record's ``round`` is the Sheriff's
+  position: the round's under rotation, the drawn one under a lot, rules.md §14).
+  At 4 players the Law is the Sheriff alone.
 
 Everything is pure: ``game_statistics(records)`` takes plain dataclasses and
 returns frozen ones, so the simulation can report the same figures for what it
@@ -29,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from scoring.report import SeatReport, as_role
-from scoring.rulesets import Role, Side
+from scoring.rulesets import ROLES_BY_PLAYER_COUNT, Role, Side
 
 __all__ = [
     "Z95",
@@ -135,6 +137,11 @@ class SizeStatistics:
 
     def side(self, side: Side) -> SideCount:
         return next(count for count in self.sides if count.side == side)
+
+    @property
+    def has_deputy(self) -> bool:
+        """Whether a Deputy plays at this size (not at 4 players: S, R, O, O)."""
+        return Role.DEPUTY in ROLES_BY_PLAYER_COUNT.get(self.size, ())
 
 
 @dataclass(frozen=True)

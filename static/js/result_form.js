@@ -1,5 +1,6 @@
 /* Keeps each seat's lives maximum right (the numbers come from the rules engine via
-   lives-table) and shows "eliminated by" only for 0 lives, "final duel" only for the Renegade.
+   lives-table) and shows "eliminated by" only for 0 lives, "final duel" only for the Renegade,
+   "among the last three" only for a Deputy (or where it is ticked).
    Save is disabled while the save bar shows an error in the entry (a "bar-problem" that is
    not a "bar-notice": partials/verdict_bar.html); the live check redraws the bar. */
 (function () {
@@ -25,6 +26,10 @@
     var duel = seat.querySelector(".duel");
     if (duel) {
       duel.hidden = role !== "renegade" && !duel.querySelector("input").checked;
+    }
+    var lastThree = seat.querySelector(".last-three");
+    if (lastThree) {
+      lastThree.hidden = role !== "deputy" && !lastThree.querySelector("input").checked;
     }
   }
   function syncSave() {

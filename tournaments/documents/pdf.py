@@ -150,7 +150,7 @@ def scoresheets_pdf(
 
 @register
 class ScoresheetsPdf(PdfExporter):
-    """The scoresheets of one round (``stage``, ``round``), or of one ``table`` in it."""
+    """The scoresheets of one round (``stage``, ``part``, ``round``), or of one ``table`` in it."""
 
     identifier = "scoresheets_pdf"
     verbose_name = gettext_lazy("Scoresheets (PDF)")
@@ -164,7 +164,9 @@ class ScoresheetsPdf(PdfExporter):
         stage: str = params.get("stage", Stage.GROUP)
         round_: int = params["round"]
         table: int | None = params.get("table")
-        games = scoresheet_games(tournament, stage=stage, round=round_, table=table)
+        games = scoresheet_games(
+            tournament, stage=stage, round=round_, table=table, part=params.get("part")
+        )
         if not games:
             raise NothingToPrint(
                 ErrorItem(
@@ -181,7 +183,9 @@ class ScoresheetsPdf(PdfExporter):
 
     def filename_parts(self, **params: Any) -> tuple[object, ...]:
         table = params.get("table")
-        parts = (self.filename_word, params.get("stage", Stage.GROUP), params["round"])
+        part = params.get("part")
+        stage = params.get("stage", Stage.GROUP)
+        parts = (self.filename_word, stage, *(() if part is None else (part,)), params["round"])
         return parts if table is None else (*parts, table)
 
 

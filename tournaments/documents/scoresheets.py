@@ -7,6 +7,11 @@ game's confirmation page, where players check the recorded result and confirm
 it with their PIN and staff find the link to record it. With the character deal
 a group sheet prints each seat's two **dealt** characters (the player ticks the
 one kept) and a knockout sheet the **revealed** ones. ``documents.pdf`` prints the sheets.
+
+The sheet follows the format (rules.md §14): the Sheriff is marked at the game's
+drawn position (by lot in some formats), a format of several parts prints
+"Part II · round 1", and where the points table counts "among the last three"
+for the table's size the sheet has a box for it (a Deputy's, when the Renegade won).
 """
 
 from __future__ import annotations
@@ -15,12 +20,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import segno
+from django.db.models import Max
 from django.urls import NoReverseMatch, reverse
 from rest_framework import serializers
 
+from scoring.bounty import has_condition
+from scoring.formats import SheriffRule
+from scoring.rulesets import ROLES_BY_PLAYER_COUNT
 from tournaments import selectors
 from tournaments.models import Game, Participant, Stage, Table, Tournament
 from tournaments.selectors import GameView
+from tournaments.templatetags.rounds import has_parts, round_label
 
 from .base import AbsoluteUri
 
@@ -40,9 +50,16 @@ LONG_NAME = 34
 
 
 class ScoresheetParameters(serializers.Serializer):
-    """Which sheets to print: a round of a stage, optionally one table."""
+    """Which sheets to print: a round of a stage (of a part of the group stage),
+    optionally one table."""
 
     stage = serializers.ChoiceField(choices=Stage.choices, required=False, default="group")
+    part = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=20,
+        help_text="The part of the group stage (rules.md §14); the latest drawn part if omitted.",
+    )
     round = serializers.IntegerField(min_value=1, max_value=1000)
     table = serializers.IntegerField(required=False, min_value=1, max_value=1000)
 
@@ -81,10 +98,23 @@ class Scoresheet:
     pick_order: list[str] = field(default_factory=list)
     # With the character deal: the knockout table's revealed characters.
     revealed: list[str] = field(default_factory=list)
+    # "Round 2", or "Part II · round 1" in a format of several parts.
+    round_label: str = ""
+    # Whether the points table counts "among the last three" at this table's size.
+    last_three: bool = False
+    # The Sheriff was drawn by lot (not the player at the round's position).
+    sheriff_by_lot: bool = False
+    # The word for what the app computes from the sheet: "bounty" or "points".
+    points_word: str = ""
 
     @property
     def players(self) -> int:
         return sum(1 for line in self.lines if line.plays)
+
+    @property
+    def roles(self) -> str:
+        """The roles dealt at this table ("Sheriff, Renegade, Outlaw, Outlaw"); 4 to 7."""
+        return ", ".join(str(role.label) for role in ROLES_BY_PLAYER_COUNT.get(self.players, ()))
 
     @property
     def characters_revealed(self) -> int:
@@ -111,12 +141,24 @@ def qr_data_uri(url: str) -> str:
 
 
 def scoresheet_games(
-    tournament: Tournament, *, stage: str, round: int, table: int | None = None
+    tournament: Tournament,
+    *,
+    stage: str,
+    round: int,
+    table: int | None = None,
+    part: int | None = None,
 ) -> list[GameView]:
-    """The played games of one round (optionally one table), by table number."""
+    """The played games of one round (optionally one table), by table number; in the
+    group stage of ``part`` (the latest drawn part when None)."""
+    if stage == Stage.GROUP and part is None:
+        part = Table.objects.filter(tournament=tournament, stage=Stage.GROUP).aggregate(
+            latest=Max("part")
+        )["latest"]
     games = [
         g
-        for g in selectors.games_list(tournament, stage=stage, round=round)
+        for g in selectors.games_list(
+            tournament, stage=stage, round=round, part=part if stage == Stage.GROUP else None
+        )
         if g.game.status != Game.Status.VOID and (table is None or g.game.table.number == table)
     ]
     return sorted(games, key=lambda g: g.game.table.number)
@@ -128,6 +170,9 @@ def build_scoresheets(
     """The sheets' content, from games loaded with ``selectors.games_list``."""
     names = dict(tournament.participants.values_list("id", "name"))
     deals = selectors.deals_characters(tournament)
+    fmt = tournament.config.format
+    parts = has_parts(tournament)
+    points_word = "points" if "points" in fmt.tie_breaks else "bounty"
     status_labels = dict(Participant.Status.choices)
     sheets = []
     for view in games:
@@ -162,6 +207,13 @@ def build_scoresheets(
                 if knockout
                 else [],
                 revealed=list(game.revealed) if deals and knockout else [],
+                round_label=round_label(
+                    round=game.round, part=game.part, stage=game.stage, parts=parts
+                ),
+                last_three=not knockout
+                and has_condition(fmt.points, size=game.table.size, condition="last_three"),
+                sheriff_by_lot=game.stage == Stage.GROUP and fmt.sheriff == SheriffRule.LOT,
+                points_word=points_word,
             )
         )
     return sheets

@@ -51,7 +51,8 @@ def size_rows(statistics: Statistics) -> Iterator[tuple[Any, ...]]:
         row: list[Any] = [table.size, table.games]
         for count in table.sides:
             row += [count.wins, count.rate, *count.ci95]
-        yield (*row, table.final_duels, table.deputy_killed_sheriff)
+        # No Deputy plays at 4: no count rather than a 0 that suggests one.
+        yield (*row, table.final_duels, table.deputy_killed_sheriff if table.has_deputy else None)
 
 
 ROUND_COLUMNS = (

@@ -107,11 +107,12 @@ def games_list(
     return [GameView(game=game, seats=seats.get(game.table_id, ())) for game in games]
 
 
-def game_rounds(tournament: Tournament) -> list[tuple[str, int]]:
-    """Every (stage, round) the tournament has games in: the group's first, in order."""
+def game_rounds(tournament: Tournament) -> list[tuple[str, int, int]]:
+    """Every (stage, part, round) the tournament has games in: the group's first, by
+    part and round (rounds restart in each part, rules.md §14)."""
     return sorted(
-        set(Game.objects.filter(tournament=tournament).values_list("stage", "round")),
-        key=lambda item: (item[0] != Stage.GROUP, item[1]),
+        set(Game.objects.filter(tournament=tournament).values_list("stage", "part", "round")),
+        key=lambda item: (item[0] != Stage.GROUP, item[1], item[2]),
     )
 
 

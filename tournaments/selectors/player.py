@@ -21,6 +21,7 @@ import datetime
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
+from django.db.models import F
 from django.utils.functional import Promise
 
 from tournaments.models import (
@@ -81,6 +82,8 @@ class PlayerGame:
     role: str | None = None
     lives: int | None = None
     bounty: int | None = None
+    part: int = 1  # the part of the group stage (rules.md §14)
+    sheriff: bool = False  # the participant is this game's Sheriff (group stage)
 
     @property
     def role_label(self) -> StrOrPromise | None:
@@ -174,7 +177,9 @@ def player_record(tournament: Tournament, participant: Participant) -> PlayerRec
     games = (
         Game.objects.filter(tournament=tournament, table__seats__participant=participant)
         .select_related("table")
-        .order_by("stage", "round", "table__number")
+        # The join of the filter: the participant's own seat at each game's table.
+        .annotate(own_position=F("table__seats__position"))
+        .order_by("stage", "part", "round", "table__number")
     )
     line_by_game = {
         line.result.game_id: line
@@ -203,6 +208,10 @@ def player_record(tournament: Tournament, participant: Participant) -> PlayerRec
                 role=line.role or None if line else None,
                 lives=line.lives if line else None,
                 bounty=line.bounty if line else None,
+                part=game.part,
+                sheriff=game.stage != Stage.KNOCKOUT
+                and game.sheriff_position is not None
+                and getattr(game, "own_position", None) == game.sheriff_position,
             )
         )
         if game.stage == Stage.KNOCKOUT:

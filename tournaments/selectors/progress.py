@@ -92,14 +92,24 @@ class ProgressRow:
 
 
 @dataclass(frozen=True)
-class ProgressBoard:
+class PartGrid:
+    """One part of the group stage (rules.md §14): its rounds, its tables by number."""
+
+    part: int
     rounds: tuple[int, ...]
-    grid: tuple[ProgressRow, ...]  # group tables by number, one cell per round
+    grid: tuple[ProgressRow, ...]
+
+
+@dataclass(frozen=True)
+class ProgressBoard:
+    rounds: tuple[int, ...]  # the latest part's
+    grid: tuple[ProgressRow, ...]  # the latest part's tables by number, one cell per round
     knockout: tuple[tuple[int, tuple[Cell, ...]], ...]  # (round, its games by table)
     summary: dict[str, int]  # group games per state
     double_check: bool
     unsigned: int  # games (any stage) whose current sheet is not signed
     pending_on_phone: int = 0  # games a phone holds an unsent result for (rules.md §12)
+    parts: tuple[PartGrid, ...] = ()  # every part's grid, the first first
 
 
 def _flags(tournament: Tournament) -> list[tuple[int, bool, int | None, bool, bool]]:
@@ -133,7 +143,7 @@ def progress_board(tournament: Tournament) -> ProgressBoard:
     games = list(
         Game.objects.filter(tournament=tournament)
         .select_related("table")
-        .order_by("stage", "table__round", "table__number", "round")
+        .order_by("stage", "part", "table__round", "table__number", "round")
     )
     unsigned: set[int] = set()
     signatures: dict[int, int] = {}
@@ -158,21 +168,33 @@ def progress_board(tournament: Tournament) -> ProgressBoard:
         )
 
     group = [g for g in games if g.stage == Stage.GROUP]
-    rounds = tuple(range(1, max((g.table.size for g in group), default=0) + 1))
-    rows: dict[int, tuple[Table, dict[int, Cell]]] = {}
-    for game in group:
-        _table, cells = rows.setdefault(
-            game.table.number, (game.table, {r: Cell(None, "none") for r in rounds})
+    grids = []
+    for part in sorted({g.part for g in group}):
+        # Rounds restart in each part; a table plays as many as the part gives it.
+        in_part = [g for g in group if g.part == part]
+        rounds = tuple(range(1, max(g.round for g in in_part) + 1))
+        rows: dict[int, tuple[Table, dict[int, Cell]]] = {}
+        for game in in_part:
+            _table, cells = rows.setdefault(
+                game.table.number, (game.table, {r: Cell(None, "none") for r in rounds})
+            )
+            cells[game.round] = cell(game)
+        grids.append(
+            PartGrid(
+                part=part,
+                rounds=rounds,
+                grid=tuple(ProgressRow(t, tuple(c.values())) for t, c in rows.values()),
+            )
         )
-        cells[game.round] = cell(game)
     knockout: dict[int, list[Cell]] = {}
     for game in games:
         if game.stage == Stage.KNOCKOUT:
             knockout.setdefault(game.round, []).append(cell(game))
     states = Counter(game_state(g, awaiting=g.pk in awaiting) for g in group)
     return ProgressBoard(
-        rounds=rounds,
-        grid=tuple(ProgressRow(table, tuple(cells.values())) for table, cells in rows.values()),
+        rounds=grids[-1].rounds if grids else (),
+        grid=grids[-1].grid if grids else (),
+        parts=tuple(grids),
         knockout=tuple((r, tuple(cells)) for r, cells in sorted(knockout.items())),
         summary={s: states[s] for s in STATES},
         double_check=tournament.config.double_check,

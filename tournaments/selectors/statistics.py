@@ -44,12 +44,13 @@ def _statistics(counting: QuerySet[Result]) -> Statistics:
     results = counting.filter(game__stage=Stage.GROUP).values("pk")
     seats: dict[int, list[SeatReport]] = defaultdict(list)
     games: dict[int, tuple[int, str]] = {}
-    for result_id, game_round, winner, position, role, lives, eliminated_by, final_duel in (
+    for result_id, sheriff_at, winner, position, role, lives, eliminated_by, final_duel in (
         ResultSeat.objects.filter(result__in=results)
         .order_by("result_id", "position")
         .values_list(
             "result_id",
-            "result__game__round",
+            # The Sheriff's position (the round's, or drawn by lot: rules.md §14).
+            "result__game__sheriff_position",
             "result__winner",
             "position",
             "role",
@@ -58,7 +59,7 @@ def _statistics(counting: QuerySet[Result]) -> Statistics:
             "final_duel",
         )
     ):
-        games[result_id] = (game_round, winner)
+        games[result_id] = (sheriff_at or 0, winner)  # a group game always has one
         seats[result_id].append(
             SeatReport(
                 position=position,

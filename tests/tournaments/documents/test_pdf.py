@@ -118,7 +118,8 @@ def test_scoresheets_need_a_referee_and_valid_parameters(referee_api, tournament
     player.force_authenticate(factories.make_user())
     assert player.get(f"{url}?stage=group&round=1").status_code == 403
 
-    unknown_stage = referee_api.get(f"{url}?stage=final&round=1", HTTP_ACCEPT="application/pdf")
+    # "final" is a stage since formats (rules.md §14): the final table has sheets too.
+    unknown_stage = referee_api.get(f"{url}?stage=semi&round=1", HTTP_ACCEPT="application/pdf")
     assert unknown_stage.status_code == 400
     assert unknown_stage["Content-Type"] == "application/json"
     assert unknown_stage.json()["errors"][0]["field"] == "stage"

@@ -121,6 +121,7 @@ class ResultEntry:
         version: int,
         seating: int = 0,
         current: Result | None = None,
+        last_three: bool = False,
     ) -> None:
         self.spec = spec
         self.current = current
@@ -137,7 +138,7 @@ class ResultEntry:
             prefix="seat",
             initial=initial,
             positions=spec.positions,
-            form_kwargs={"spec": spec, "names": names},
+            form_kwargs={"spec": spec, "names": names, "last_three": last_three},
         )
         self.table = ResultForm(
             data, spec=spec, names=names, version=version, seating=seating, current=current

@@ -4,7 +4,8 @@ Words used here:
 
 - A **seat form** (``SeatForm``) is the part of the result form for one seat (one
   player at the table): role, character, lives left, "eliminated by" and, from
-  four players on, the Renegade's final duel. It reads one
+  four players on, the Renegade's final duel, and "among the last three" where the
+  format's points table counts it for the table's size (rules.md §14). It reads one
   ``scoring.results.SeatReport``; which fields it has depends on the game
   (``scoring.results.GameSpec``): no role in a duel, no character at Showdown,
   and with the character deal only the characters dealt to the seat.
@@ -30,7 +31,7 @@ from scoring.rulesets import SHOWDOWN_ROLE_CARDS, THREE_PLAYER_ROLES, Role, Rule
 
 Choices = list[tuple[Any, str | Promise]]
 
-SEAT_FIELDS = ("role", "character", "lives", "eliminated_by", "final_duel")
+SEAT_FIELDS = ("role", "character", "lives", "eliminated_by", "final_duel", "last_three")
 #: The fields a finished sheet needs at every seat (except in a duel).
 NEEDED_FIELDS = ("role", "character", "lives")
 
@@ -66,12 +67,20 @@ class SeatForm(forms.Form):
     """One seat of the sheet; which fields it has depends on the game (``spec``)."""
 
     def __init__(
-        self, *args: Any, spec: GameSpec, position: int, names: Mapping[int, str], **kwargs: Any
+        self,
+        *args: Any,
+        spec: GameSpec,
+        position: int,
+        names: Mapping[int, str],
+        last_three: bool = False,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.spec = spec
         self.position = position
         self.name = names.get(position, "?")
+        # The seat's points once the entries make a valid result (the live check sets it).
+        self.points: int | None = None
         count = spec.player_count
         if count >= 3:
             self.fields["role"] = self._role_field()
@@ -106,6 +115,11 @@ class SeatForm(forms.Form):
         if count >= 4:
             self.fields["final_duel"] = forms.BooleanField(
                 label=_("Lost the final duel against the Sheriff"), required=False
+            )
+        if last_three and count >= 4 and not self.is_sheriff:
+            # A Deputy's flag (rules.md §14); the page shows it for a Deputy only.
+            self.fields["last_three"] = forms.BooleanField(
+                label=_("Deputy among the last three players"), required=False
             )
 
     @property
@@ -147,6 +161,7 @@ class SeatForm(forms.Form):
             lives=self.value("lives"),
             eliminated_by=self.value("eliminated_by"),
             final_duel=bool(self.value("final_duel")),
+            last_three=bool(self.value("last_three")),
         )
 
     def missing_fields(self) -> list[str]:

@@ -19,19 +19,22 @@ from scoring.standings import METRICS
 from tournaments import selectors
 from tournaments.live.pages import LivePage, live_views, sort_values
 from tournaments.models import Game, Tournament
+from tournaments.templatetags.rounds import has_parts
 from tournaments.web.public.board import leaderboard_board
 from tournaments.web.public.common import POLL_SECONDS, base_context, load_tournament
 
 
-def still_playing(missing_games: list[Game]) -> list[dict[str, int]]:
-    """Each table with a game still missing, and the lowest such round."""
-    by_table: dict[int, int] = {}
+def still_playing(missing_games: list[Game], *, parts: bool = False) -> list[dict[str, int]]:
+    """Each table with a game still missing, and the lowest such round; with ``parts``
+    (a format in parts, rules.md §14) also that round's part (else 0)."""
+    by_table: dict[int, tuple[int, int]] = {}
     for game in missing_games:
         number = game.table.number
-        by_table[number] = min(by_table.get(number, game.round), game.round)
+        key = (game.part, game.round)
+        by_table[number] = min(by_table.get(number, key), key)
     return [
-        {"table": table, "round": rnd}
-        for table, rnd in sorted(by_table.items(), key=lambda item: (item[1], item[0]))
+        {"table": table, "round": rnd, "part": part if parts else 0}
+        for table, (part, rnd) in sorted(by_table.items(), key=lambda item: (item[1], item[0]))
     ]
 
 
@@ -47,7 +50,7 @@ def _leaderboard_context(request: HttpRequest, tournament: Tournament) -> dict[s
         **base_context(tournament, "leaderboard"),
         "standings": standings,
         "board": board,
-        "still_playing": still_playing(standings.missing_games),
+        "still_playing": still_playing(standings.missing_games, parts=has_parts(tournament)),
         "fragment_url": _with_query(reverse("leaderboard_fragment", args=[tournament.pk]), request),
         "poll_seconds": POLL_SECONDS,
     }

@@ -12,8 +12,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django_tables2 import RequestConfig
 
+from scoring.formats import SheriffRule
 from tournaments import selectors
 from tournaments.live.pages import frame_data_of, sort_values, state_page
+from tournaments.models import Stage
+from tournaments.templatetags.rounds import has_parts, part_numeral
 from tournaments.web.public.common import (
     OUTCOME_LABELS,
     STAGE_SHORT,
@@ -54,10 +57,21 @@ def _render(
     tournament = load_tournament(tournament_id)
     participant = get_object_or_404(tournament.participants.all(), pk=participant_id)
     record = selectors.player_record(tournament, participant)
+    parts = has_parts(tournament)
+    # Drawn by lot (rules.md §14), the Sheriff's rounds are the games' own, not the seat.
+    latest = max((g.part for g in record.games if g.stage == Stage.GROUP), default=1)
+    sheriff_rounds = (
+        [g.round for g in record.games if g.sheriff and g.stage == Stage.GROUP and g.part == latest]
+        if tournament.config.format.sheriff == SheriffRule.LOT
+        else None
+    )
     games_table = PlayerGamesTable(
         [
             {
-                "stage": STAGE_SHORT[game.stage],
+                # A format in parts names the part: its rounds restart (rules.md §14).
+                "stage": f"{STAGE_SHORT[game.stage]} {part_numeral(game.part)}"
+                if parts and game.stage == Stage.GROUP
+                else STAGE_SHORT.get(game.stage, Stage(game.stage).label),
                 "round": game.round,
                 "table": game.table,
                 "role": game.role_label,
@@ -88,6 +102,7 @@ def _render(
         if record.standing
         else None,
         "games_table": games_table,
+        "sheriff_rounds": sheriff_rounds,
     }
     return context, frame_data_of(
         tournament, "player", participant={"name": participant.name}, finished=context["finished"]

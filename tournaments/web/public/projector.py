@@ -34,6 +34,7 @@ from tournaments.live.pages import LivePage, live_views
 from tournaments.models import Game, Tournament
 from tournaments.selectors import Phase
 from tournaments.site import absolute_url
+from tournaments.templatetags.rounds import has_parts
 from tournaments.web.public.board import leaderboard_board
 from tournaments.web.public.common import (
     POLL_SECONDS,
@@ -67,9 +68,11 @@ def _seating(standings: selectors.Standings, round: int) -> list[dict[str, Any]]
     of it yet), else None. From the standings alone (their ``seating``): no query."""
     tables = standings.seating.tables
     playing_round = sum(1 for table in tables if len(table.seats) >= round)
-    missing = sum(1 for game in standings.missing_games if game.round == round)
-    if missing < playing_round:
+    missing = [game for game in standings.missing_games if game.round == round]
+    if len(missing) < playing_round:
         return None  # a result of this round is in: the standings show
+    # The game's Sheriff: the player at the round's position, or drawn by lot (rules.md §14).
+    sheriffs = {game.table.number: game.sheriff_position for game in missing}
     return [
         {
             "number": table.number,
@@ -77,7 +80,7 @@ def _seating(standings: selectors.Standings, round: int) -> list[dict[str, Any]]
                 {
                     "position": seat.position,
                     "name": seat.participant.name,
-                    "sheriff": seat.position == round,
+                    "sheriff": seat.position == sheriffs.get(table.number, round),
                 }
                 for seat in table.seats
             ],
@@ -92,7 +95,14 @@ def _group_context(tournament: Tournament) -> dict[str, Any]:
     seating = _seating(standings, current) if current is not None else None
     timed = _time_rules(tournament, among=standings.missing_games)
     if seating is not None:
-        return {"phase": "seating", "round": current, "seating": seating, **timed}
+        part = min((g.part for g in standings.missing_games if g.round == current), default=1)
+        return {
+            "phase": "seating",
+            "round": current,
+            "part": part if has_parts(tournament) else None,
+            "seating": seating,
+            **timed,
+        }
     board = leaderboard_board(
         standings,
         tournament_id=tournament.pk,
@@ -103,7 +113,7 @@ def _group_context(tournament: Tournament) -> dict[str, Any]:
         "phase": "standings",
         "standings": standings,
         "board": board,
-        "still_playing": still_playing(standings.missing_games),
+        "still_playing": still_playing(standings.missing_games, parts=has_parts(tournament)),
         **timed,
     }
 

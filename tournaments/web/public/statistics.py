@@ -21,7 +21,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rulesets import Ruleset, Side
+from scoring.rulesets import Ruleset, Side, side_label
 from scoring.statistics import SizeStatistics, Statistics
 from tournaments import selectors
 from tournaments.web.public.common import base_context, load_tournament
@@ -86,8 +86,11 @@ def side_bars(table: SizeStatistics) -> list[Bar]:
         y = row * ROW_HEIGHT + 6
         bars.append(
             Bar(
-                label=str(count.side.label),
-                short_label=str(SIDE_SHORT[count.side]),
+                # At 4 players no Deputy plays: the Law is the Sheriff (rules.md §5).
+                label=side_label(count.side, table.size),
+                short_label=str(SIDE_SHORT[count.side])
+                if table.has_deputy or count.side != Side.LAW
+                else side_label(count.side, table.size),
                 css=SIDE_CLASSES[count.side],
                 wins=count.wins,
                 games=count.games,

@@ -175,9 +175,20 @@ def render_staff(
     return render(request, f"tournaments/staff/{template}", context, **kwargs)
 
 
-def scoresheets_url(tournament_id: int, *, stage: str, round: int, table: int | None = None) -> str:
-    """The printable scoresheets of a round (or of one table in it): ``api-scoresheets``."""
-    query: dict[str, Any] = {"stage": stage, "round": round}
+def scoresheets_url(
+    tournament_id: int,
+    *,
+    stage: str,
+    round: int,
+    table: int | None = None,
+    part: int | None = None,
+) -> str:
+    """The printable scoresheets of a round (or of one table in it): ``api-scoresheets``;
+    ``part`` for a format in parts (rules.md §14)."""
+    query: dict[str, Any] = {"stage": stage}
+    if part is not None:
+        query["part"] = part
+    query["round"] = round
     if table is not None:
         query["table"] = table
     return f"{reverse('api-scoresheets', args=[tournament_id])}?{urlencode(query)}"

@@ -10,6 +10,7 @@ from django.http import HttpResponse
 
 from tournaments import selectors
 from tournaments.models import Game, Stage, Tournament
+from tournaments.templatetags.rounds import has_parts, round_label
 
 from .access import (
     StaffRequest,
@@ -31,6 +32,8 @@ def progress(request: StaffRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "rounds": board.rounds,
         "grid": board.grid,
+        # A format in parts shows a grid per part (rules.md §14); one part: as before.
+        "part_grids": board.parts if has_parts(tournament) else (),
         "knockout": board.knockout,
         "summary": board.summary,
         "double_check": board.double_check,
@@ -46,13 +49,13 @@ def progress(request: StaffRequest, tournament_id: int) -> HttpResponse:
 def games(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """The referees' overview: games still open table by table, recorded ones to correct."""
     tournament = get_tournament(tournament_id)
-    try:
-        round_filter = int(request.GET.get("round", ""))
-    except ValueError:
-        round_filter = None
+    round_filter = _number(request.GET.get("round", ""))
+    parts = has_parts(tournament)
+    # A format in parts numbers its rounds from 1 in each part (rules.md §14).
+    part_filter = _number(request.GET.get("part", "")) if parts else None
     show = request.GET.get("show", "open")
     double_check = tournament.config.double_check
-    game_list = selectors.games_list(tournament, round=round_filter)
+    game_list = selectors.games_list(tournament, round=round_filter, part=part_filter)
     awaiting = selectors.awaiting_games(tournament)
     if show == "open":
         game_list = [g for g in game_list if g.game.status == Game.Status.OPEN]
@@ -63,7 +66,9 @@ def games(request: StaffRequest, tournament_id: int) -> HttpResponse:
     my_tables = _my_tables(request, tournament)
     if my_tables:
         game_list = [g for g in game_list if g.game.table.number in my_tables]
-    game_list.sort(key=lambda g: (g.game.stage != Stage.GROUP, g.game.round, g.game.table.number))
+    game_list.sort(
+        key=lambda g: (g.game.stage != Stage.GROUP, g.game.part, g.game.round, g.game.table.number)
+    )
     stage_rounds = selectors.game_rounds(tournament)
     times = selectors.games_time((g.game for g in game_list), tournament)
     return render_staff(
@@ -72,24 +77,42 @@ def games(request: StaffRequest, tournament_id: int) -> HttpResponse:
         {
             "tournament": tournament,
             "cards": [
-                game_card(g, awaiting=g.game.pk in awaiting, time=times[g.game.pk])
+                game_card(g, awaiting=g.game.pk in awaiting, time=times[g.game.pk], parts=parts)
                 for g in game_list
             ],
             "my_tables": ", ".join(str(n) for n in sorted(my_tables)),
-            "rounds": sorted({r for _stage, r in stage_rounds}),
+            "rounds": sorted({r for _stage, _part, r in stage_rounds}),
+            "parts": sorted({p for stage, p, _r in stage_rounds if stage == Stage.GROUP})
+            if parts
+            else [],
             "round_sheets": [
                 {
                     "stage": stage,
+                    "part": part,
                     "round": r,
-                    "url": scoresheets_url(tournament.pk, stage=stage, round=r),
+                    "label": round_label(round=r, part=part, stage=stage, parts=parts),
+                    "url": scoresheets_url(
+                        tournament.pk,
+                        stage=stage,
+                        round=r,
+                        part=part if parts and stage == Stage.GROUP else None,
+                    ),
                 }
-                for stage, r in stage_rounds
+                for stage, part, r in stage_rounds
             ],
             "round_filter": round_filter,
+            "part_filter": part_filter,
             "show": show,
             "double_check": double_check,
         },
     )
+
+
+def _number(text: str) -> int | None:
+    try:
+        return int(text)
+    except ValueError:
+        return None
 
 
 def parse_tables(text: str) -> set[int]:

@@ -19,12 +19,15 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring.bounty import has_condition
 from scoring.results import GameSpec, evaluate_result, validate_result
 from scoring.rulesets import Role, Side, side_label
+from scoring.standings import METRICS
 from tournaments import selectors, services
 from tournaments.errors import DomainError
 from tournaments.models import Game, Result, ResultSeat, Seat, Stage, Tournament
 from tournaments.selectors import SeatingChange
+from tournaments.templatetags.rounds import has_parts, part_numeral
 from tournaments.web.forms import ResultEntry, live_problems
 
 from .access import StaffRequest, get_tournament, in_background, referee_required, render_staff
@@ -42,7 +45,18 @@ class ResultPage:
     spec: GameSpec
     current: Result | None
 
+    @property
+    def in_parts(self) -> bool:
+        """A group game of a format in parts: its round is named with its part."""
+        return self.game.stage == Stage.GROUP and has_parts(self.tournament)
+
+    @property
+    def priced(self) -> bool:
+        """Whether the game earns points by the format's table (not a knockout game)."""
+        return self.game.stage != Stage.KNOCKOUT
+
     def entry(self, data: Any = None) -> ResultEntry:
+        fmt = self.tournament.config.format
         return ResultEntry(
             data,
             spec=self.spec,
@@ -50,7 +64,20 @@ class ResultPage:
             version=self.game.version,
             seating=self.game.table.seating,
             current=self.current,
+            last_three=self.priced
+            and has_condition(fmt.points, size=self.game.table.size, condition="last_three"),
         )
+
+    def show_points(self, entry: ResultEntry, side: Side | None) -> str | None:
+        """Put each seat's points of a valid result on its seat form (the format's points
+        table, rules.md §14); the word for them ("Bounty" or "Points"), or None."""
+        if not self.priced or side is None:
+            return None
+        fmt = self.tournament.config.format
+        points = fmt.game_bounty(seats=entry.seat_reports(), side=side, size=self.game.table.size)
+        for form in entry.seats:
+            form.points = points.get(form.position)
+        return str(METRICS["points" if "points" in fmt.tie_breaks else "bounty"].name)
 
     def winner_label(self, winner: str | int) -> str:
         """The winner as the referee reads it: a side, a role (3 players) or a seat (duel)."""
@@ -115,6 +142,7 @@ def _render_result(
             "seating_change": seating,
             "refusal": refusal,
             "lives_table": entry.lives_table(),
+            "parts": page.in_parts,
         },
     )
 
@@ -200,9 +228,14 @@ def result(request: StaffRequest, tournament_id: int, game_id: int) -> HttpRespo
             entered_at=_entered_at(request),
         ),
         success_message=lambda saved: (
-            _("Result saved (table %(table)s, round %(round)s): %(winner)s won.")
+            (
+                _("Result saved (table %(table)s, part %(part)s, round %(round)s): %(winner)s won.")
+                if page.in_parts
+                else _("Result saved (table %(table)s, round %(round)s): %(winner)s won.")
+            )
             % {
                 "table": page.game.table.number,
+                "part": part_numeral(page.game.part),
                 "round": page.game.round,
                 "winner": page.winner_label(_parse_winner(saved.winner)),
             }
@@ -312,9 +345,11 @@ def result_check(request: StaffRequest, tournament_id: int, game_id: int) -> Htt
     reports = entry.seat_reports()
     problems = validate_result(page.spec, reports, winner=entry.winner())
     verdict = None
+    points_label = None
     if entry.is_complete() and not problems and parsed:
         outcome = evaluate_result(page.spec, reports, winner=entry.winner())
         verdict = _("Valid: %(winner)s won.") % {"winner": page.winner_label(outcome.winner)}
+        points_label = page.show_points(entry, outcome.side)
     table_problems = entry.place(live_problems(entry, problems))
     # The live check redraws the problems, not the form: a winner that contradicts
     # the lives must show here, in words, or the verdict would just vanish.
@@ -349,6 +384,7 @@ def result_check(request: StaffRequest, tournament_id: int, game_id: int) -> Htt
             "bar_problems": table_problems,
             "stale": stale,
             "verdict": verdict,
+            "points_label": points_label,
             "live": True,
         },
     )

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_countries.fields import Country
 
-from tournaments.models import Game, Participant
+from tournaments.models import Game, Participant, Stage
 from tournaments.names import fold
 from tournaments.selectors import STATE_LABELS, GameTime, GameView, game_state
 
@@ -31,10 +31,14 @@ class GameCard:
     action_label: str
     sheet_url: str
     time: GameTime | None = None  # when it started; its deadline with a time limit
+    parts: bool = False  # the format has parts: the heading names the part
 
 
-def game_card(view: GameView, *, awaiting: bool = False, time: GameTime | None = None) -> GameCard:
-    """The card of a game as ``selectors.games_list`` returns it."""
+def game_card(
+    view: GameView, *, awaiting: bool = False, time: GameTime | None = None, parts: bool = False
+) -> GameCard:
+    """The card of a game as ``selectors.games_list`` returns it; ``parts``: the
+    tournament's format plays its group stage in parts."""
     game = view.game
     state = game_state(game, awaiting=awaiting)
     void = game.status == Game.Status.VOID
@@ -57,9 +61,15 @@ def game_card(view: GameView, *, awaiting: bool = False, time: GameTime | None =
         sheet_url=""
         if void
         else scoresheets_url(
-            game.tournament_id, stage=game.stage, round=game.round, table=game.table.number
+            game.tournament_id,
+            stage=game.stage,
+            round=game.round,
+            table=game.table.number,
+            # Rounds restart in each part: the part names the round (rules.md §14).
+            part=game.part if parts and game.stage == Stage.GROUP else None,
         ),
         time=time,
+        parts=parts,
     )
 
 
