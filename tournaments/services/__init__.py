@@ -30,6 +30,8 @@ from .commitments import draw_commitment_create, draw_commitment_use
 from .deal import group_deal, knockout_reveal
 from .draw import group_stage_draw
 from .erasure import placeholder_name, player_erase
+from .imports import ImportAnswer, signed_archive_import
+from .keys import archive_sign, installation_key, season_key_add
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
 from .outbox import outbox_report
 from .participants import (
@@ -74,10 +76,12 @@ __all__ = [
     "Conflict",
     "DomainError",
     "ErrorItem",
+    "ImportAnswer",
     "InvalidInput",
     "NotAllowed",
     "ParticipantInput",
     "archive_create",
+    "archive_sign",
     "audit_log",
     "call_close",
     "call_create",
@@ -98,6 +102,7 @@ __all__ = [
     "group_deal",
     "group_stage_draw",
     "import_tournament",
+    "installation_key",
     "knockout_next_round",
     "knockout_pick_order",
     "knockout_reveal",
@@ -128,12 +133,14 @@ __all__ = [
     "result_record",
     "result_snapshot",
     "season_create",
+    "season_key_add",
     "season_staff_appoint",
     "season_staff_dismiss",
     "season_tournament_add",
     "season_tournament_remove",
     "season_update",
     "seat_swap",
+    "signed_archive_import",
     "staff_appoint",
     "staff_dismiss",
     "tournament_create",
