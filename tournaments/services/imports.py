@@ -175,8 +175,11 @@ def _create(
     counts = {"linked": 0, "new_players": 0, "to_choose": 0}
     mapping: dict[str, int] = {}
     taken: set[int] = set()
+    before = _earlier_links(uuid.UUID(str(about["uid"])))
     for person in document.get("participants", []):
-        participant, how = _participant(tournament, person, taken=taken, actor=actor)
+        participant, how = _participant(
+            tournament, person, taken=taken, earlier=before.get(str(person["id"])), actor=actor
+        )
         mapping[str(person["id"])] = participant.pk
         if how:
             counts[how] += 1
@@ -221,16 +224,38 @@ def _create(
     return body
 
 
+def _earlier_links(uid: uuid.UUID) -> dict[str, Player]:
+    """Archive participant id → the player it was linked to when the same tournament
+    was imported into another season: the link (and an erasure since) holds again."""
+    links: dict[str, Player] = {}
+    for earlier in ArchiveImport.objects.filter(uid=uid).order_by("id"):
+        here = {v: k for k, v in earlier.participants.items()}
+        for participant in Participant.objects.filter(
+            pk__in=list(here), player__isnull=False
+        ).select_related("player"):
+            assert participant.player is not None
+            links.setdefault(here[participant.pk], participant.player)
+    return links
+
+
 def _participant(
-    tournament: Tournament, person: dict[str, Any], *, taken: set[int], actor: User | None
+    tournament: Tournament,
+    person: dict[str, Any],
+    *,
+    taken: set[int],
+    earlier: Player | None,
+    actor: User | None,
 ) -> tuple[Participant, str | None]:
     """The participant here for one of the archive's, linked as §16 says."""
     name = str(person.get("name", ""))[:120]
     nationality = str(person.get("nationality") or "")
     player: Player | None = None
     how: str | None = None
+    source = ""
     federation = person.get("federation_player")
-    if isinstance(federation, int):
+    if earlier is not None and earlier.pk not in taken:
+        player, how = earlier, "linked"
+    elif isinstance(federation, int):
         player = Player.objects.filter(pk=federation).exclude(pk__in=taken).first()
         how = "linked" if player is not None else None
     if player is None:
@@ -245,6 +270,7 @@ def _participant(
         else:
             how = "to_choose"
     if player is not None:
+        source = _how(player, federation=federation, earlier=earlier, new=how == "new_players")
         taken.add(player.pk)
         if player.erased_number is not None:
             # An erased person stays erased: an old archive does not bring the name back.
@@ -265,9 +291,18 @@ def _participant(
             action="participant_player_linked",
             obj=participant,
             before={"player": None},
-            after={"player": player.pk, "how": "package" if federation == player.pk else "name"},
+            after={"player": player.pk, "how": source},
         )
     return participant, how
+
+
+def _how(player: Player, *, federation: object, earlier: Player | None, new: bool) -> str:
+    """How an imported participant found its player (for the audit entry)."""
+    if new:
+        return "new_player"
+    if earlier is not None and earlier.pk == player.pk:
+        return "earlier_import"
+    return "package" if federation == player.pk else "name"
 
 
 def imported_guard(tournament_id: int | None, *, links_players: bool = False) -> None:

@@ -101,7 +101,7 @@ def test_the_lines_in_docs_archive_md_verify_a_signed_archive(organiser, tmp_pat
     data[10] ^= 1
     changed = {**signed, "archive": signing.b64(bytes(data))}
     (tmp_path / "archive-7-1.signed.json").write_text(json.dumps(changed))
-    with pytest.raises(Exception):  # noqa: B017, PT011 - the lines stop at the first failed check
+    with pytest.raises(Exception):  # noqa: B017 - the lines stop at the first failed check
         exec(compile(lines, "archive.md", "exec"), {})
 
 
