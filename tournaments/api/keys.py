@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -32,7 +32,13 @@ from .permissions import CreatorOnly, SeasonOrganiserOnly
 from .schema import ErrorCodes
 from .seasons import SeasonApi
 
-__all__ = ["InstallationKeyApi", "SeasonImportsApi", "SeasonKeysApi", "SignedArchiveApi"]
+__all__ = [
+    "InstallationKeyApi",
+    "SeasonImportsApi",
+    "SeasonKeyApi",
+    "SeasonKeysApi",
+    "SignedArchiveApi",
+]
 
 
 class KeyOutput(serializers.Serializer):
@@ -119,6 +125,19 @@ class SeasonKeysApi(SeasonApi):
         values = self.parse(self.InputSerializer, request.data)
         key = services.season_key_add(season=self.season, **values, actor=self.actor)
         return created(SeasonKeyOutput(key).data)
+
+
+class SeasonKeyApi(SeasonApi):
+    """``DELETE /api/seasons/{id}/keys/{fingerprint}/`` (the season's organisers) → ``204``:
+    a lost laptop's key; its archives imported before stay, new ones are refused."""
+
+    permission_classes = [SeasonOrganiserOnly]
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, season_id: int, fingerprint: str) -> Response:
+        key = get_object_or_404(SeasonKey, season=self.season, fingerprint=fingerprint)
+        services.season_key_remove(key=key, actor=self.actor)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class ImportOutput(serializers.Serializer):

@@ -102,6 +102,11 @@ urlpatterns = [
     path("installation/key/", keys.InstallationKeyApi.as_view(), name="api-installation-key"),
     path("seasons/<id:season_id>/keys/", keys.SeasonKeysApi.as_view(), name="api-season-keys"),
     path(
+        "seasons/<id:season_id>/keys/<str:fingerprint>/",
+        keys.SeasonKeyApi.as_view(),
+        name="api-season-key",
+    ),
+    path(
         "seasons/<id:season_id>/imports/",
         keys.SeasonImportsApi.as_view(),
         name="api-season-imports",

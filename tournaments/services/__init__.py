@@ -31,7 +31,7 @@ from .deal import group_deal, knockout_reveal
 from .draw import group_stage_draw
 from .erasure import placeholder_name, player_erase
 from .imports import ImportAnswer, signed_archive_import
-from .keys import archive_sign, installation_key, season_key_add
+from .keys import archive_sign, installation_key, season_key_add, season_key_remove
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
 from .outbox import outbox_report
 from .participants import (
@@ -134,6 +134,7 @@ __all__ = [
     "result_snapshot",
     "season_create",
     "season_key_add",
+    "season_key_remove",
     "season_staff_appoint",
     "season_staff_dismiss",
     "season_tournament_add",

@@ -16,7 +16,9 @@ from tournaments import signing
 from tournaments.errors import InvalidInput
 from tournaments.models import InstallationKey, Season, SeasonKey
 
-__all__ = ["archive_sign", "installation_key", "season_key_add"]
+from .audit import audit_log
+
+__all__ = ["archive_sign", "installation_key", "season_key_add", "season_key_remove"]
 
 _SINGLE = 1
 
@@ -58,4 +60,25 @@ def season_key_add(
         fingerprint=signing.fingerprint(raw),
         defaults={"public_key": raw, "label": label},
     )
+    audit_log(
+        tournament=None,
+        actor=actor,
+        action="season_key_registered",
+        obj=season,
+        after={"fingerprint": key.fingerprint, "label": key.label},
+    )
     return key
+
+
+def season_key_remove(*, key: SeasonKey, actor: User | None = None) -> None:
+    """Remove a key from its season (a lost laptop): tournaments imported with it stay,
+    and no archive it signs is imported from now on."""
+    with transaction.atomic():
+        key.delete()
+        audit_log(
+            tournament=None,
+            actor=actor,
+            action="season_key_removed",
+            obj=key.season,
+            after={"fingerprint": key.fingerprint, "label": key.label},
+        )

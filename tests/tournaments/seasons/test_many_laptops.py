@@ -322,3 +322,17 @@ def test_erasure_reaches_imported_tournaments_and_an_old_archive_keeps_it(
     assert Participant.objects.get(tournament_id=again.json()["tournament"], player=anna).name == (
         here.name
     )
+
+
+def test_a_lost_laptops_key_is_removed_its_imports_stay(api, ready):
+    season, signed = ready
+    url = f"/api/seasons/{season.pk}/imports/"
+    body = api.post(url, signed[1], format="json").json()
+    fingerprint = api.get(f"/api/seasons/{season.pk}/keys/").json()[0]["fingerprint"]
+    removed = api.delete(f"/api/seasons/{season.pk}/keys/{fingerprint}/")
+    assert removed.status_code == 204
+    assert api.get(f"/api/seasons/{season.pk}/keys/").json() == []
+    # What was imported stays in the season; what it signs now (or signed before and
+    # was not imported yet) is refused: a signature carries no time.
+    assert SeasonTournament.objects.filter(season=season, tournament_id=body["tournament"]).exists()
+    _refused(api, season, signed[2], 400, "unknown_key")
