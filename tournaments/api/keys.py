@@ -102,7 +102,7 @@ class SignedArchiveApi(TournamentApi):
 
 class SeasonKeyOutput(serializers.Serializer):
     fingerprint = serializers.CharField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]
 
 
 class SeasonKeysApi(SeasonApi):
@@ -113,7 +113,7 @@ class SeasonKeysApi(SeasonApi):
 
     class InputSerializer(StrictSerializer):
         public_key = StrictCharField(max_length=200)
-        label = StrictCharField(max_length=120, required=False, default="", allow_blank=True)
+        label = StrictCharField(max_length=120, required=False, default="", allow_blank=True)  # type: ignore[assignment]
 
     @extend_schema(responses={200: SeasonKeyOutput(many=True)})
     def get(self, request: Request, season_id: int) -> Response:

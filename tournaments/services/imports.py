@@ -211,7 +211,7 @@ def _create(
     audit_log(
         tournament=tournament,
         actor=actor,
-        action="tournament_imported",
+        action="archive_imported",
         obj=tournament,
         after={
             "uid": str(about["uid"]),
@@ -275,13 +275,12 @@ def _participant(
         if player.erased_number is not None:
             # An erased person stays erased: an old archive does not bring the name back.
             name = placeholder_name(player.erased_number, language=tournament.language)
+    status = str(person.get("status") or "")
     participant = Participant.objects.create(
         tournament=tournament,
         name=name,
         nationality=nationality,
-        status=person.get("status")
-        if person.get("status") in Participant.Status.values
-        else Participant.Status.ACTIVE,
+        status=status if status in Participant.Status.values else Participant.Status.ACTIVE,
         player=player,
     )
     if player is not None:

@@ -76,7 +76,7 @@ AUDIT_ACTIONS: dict[str, Any] = {
     "season_staff_dismissed": gettext_lazy("Season organiser dismissed"),
     "season_key_registered": gettext_lazy("Signing key registered with a season"),
     "season_key_removed": gettext_lazy("Signing key removed from a season"),
-    "tournament_imported": gettext_lazy("Tournament imported from a signed archive"),
+    "archive_imported": gettext_lazy("Tournament imported from a signed archive"),
 }
 
 #: Actions never written into a tournament's log: not offered by its filter.
