@@ -111,6 +111,7 @@ def archive_document(tournament: Tournament, *, version: int) -> dict[str, Any]:
             "name": tournament.name,
             "date": tournament.date.isoformat(),
             "ruleset": tournament.ruleset,
+            "tournament_format": tournament.format,
             "settings": tournament.settings,
         },
         "participants": [

@@ -28,7 +28,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from tournaments import signing
@@ -139,10 +139,20 @@ def signed_archive_import(
                 )
                 % {"version": earlier.archive_version},
             )
-        return ImportAnswer(
-            body=_create(season, document, sha256=sha256, key=key, signed=signed, actor=actor),
-            created=True,
-        )
+        try:
+            body = _create(season, document, sha256=sha256, key=key, signed=signed, actor=actor)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            # Signed by a trusted key, yet not shaped as an archive: nothing is kept.
+            raise _invalid(_("This file is not a tournament archive.")) from None
+        return ImportAnswer(body=body, created=True)
+
+
+def _choice(value: object, field: str) -> Any:
+    """``value`` if it is one of the tournament field's choices, else its default."""
+    model_field = Tournament._meta.get_field(field)
+    assert isinstance(model_field, models.Field)
+    choices = {key for key, _label in model_field.choices or ()}
+    return value if value in choices else model_field.default
 
 
 def _package(signed: dict[str, Any]) -> uuid.UUID | None:
@@ -165,7 +175,8 @@ def _create(
     tournament = Tournament.objects.create(
         name=str(about.get("name", ""))[:200],
         date=date.fromisoformat(about["date"]),
-        ruleset=about.get("ruleset") or Tournament._meta.get_field("ruleset").default,
+        ruleset=_choice(about.get("ruleset"), "ruleset"),
+        format=_choice(about.get("tournament_format"), "format"),
         settings=about.get("settings") or {},
     )
     for staff in season.staff.all():

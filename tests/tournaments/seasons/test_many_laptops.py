@@ -336,3 +336,13 @@ def test_a_lost_laptops_key_is_removed_its_imports_stay(api, ready):
     # was not imported yet) is refused: a signature carries no time.
     assert SeasonTournament.objects.filter(season=season, tournament_id=body["tournament"]).exists()
     _refused(api, season, signed[2], 400, "unknown_key")
+
+
+def test_a_trusted_signature_over_something_else_is_refused(api, ready):
+    season, signed = ready
+    document = document_of(signed[1])
+    unfinished = {**document, "final_ranking": {**document["final_ranking"], "final": False}}
+    _refused(api, season, resigned(signed[1], unfinished), 400, "invalid_archive")
+    broken = {**document, "tournament": {**document["tournament"], "date": "someday"}}
+    _refused(api, season, resigned(signed[1], broken), 400, "invalid_archive")
+    _refused(api, season, resigned(signed[1], {"hello": "world"}), 400, "invalid_archive")
