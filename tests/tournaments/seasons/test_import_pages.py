@@ -15,8 +15,16 @@ from tests.tournaments.seasons.helpers import finished_tournament, names
 from tests.tournaments.seasons.signed import register_installation_key, signed_archive
 from tournaments import services, signing
 from tournaments.models import AuditEntry, Participant, SeasonKey, Tournament
+from tournaments.selectors.imports import imports_to_choose
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def client(client):
+    """The staff pages in English (they are German unless the browser asks)."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
 
 
 def test_the_signing_key_page_shows_key_and_fingerprint(client, organiser):
@@ -70,7 +78,14 @@ def test_the_import_page_imports_several_files_and_lists_who_is_left_to_choose(
     assert "1 left to choose" in page
     waiting = Participant.objects.get(name="Max Muster", tournament__imports__season=season)
     assert f'data-testid="choose-{waiting.pk}"' in page
+    assert [c.pk for c in imports_to_choose(season)[0].candidates] == [max1.pk, max2.pk]
     assert f'value="{max1.pk}"' in page and f'value="{max2.pk}"' in page
+    with django_assert_max_num_queries(20):
+        client.get(url)
+    # More to choose costs no more queries: a second "Max Muster" tournament.
+    third = finished_tournament(["Max Muster", *names("C", 9)], organiser=organiser, seed="pc")
+    services.signed_archive_import(season=season, signed=signed_archive(third, actor=organiser))
+    assert len(imports_to_choose(season)) == 2
     with django_assert_max_num_queries(20):
         client.get(url)
     chosen = client.post(
@@ -78,7 +93,11 @@ def test_the_import_page_imports_several_files_and_lists_who_is_left_to_choose(
     )
     waiting.refresh_from_db()
     assert waiting.player_id == max2.pk
-    assert "No participant is left to choose." in chosen.content.decode()
+    left = chosen.content.decode()
+    assert f'data-testid="choose-{waiting.pk}"' not in left
+    assert [item.participant.tournament_id for item in imports_to_choose(season)] == [
+        Tournament.objects.get(imports__season=season, name=third.name).pk
+    ]
     assert AuditEntry.objects.filter(
         action="participant_player_linked", object_id=str(waiting.pk), actor=organiser
     ).exists()
