@@ -38,10 +38,11 @@ def imports_to_choose(season: Season) -> list[ToChoose]:
     ):
         by_name[player.folded_name].append(player)
     taken: dict[int, set[int]] = defaultdict(set)
-    for tournament, player in Participant.objects.filter(
+    for tournament_id, player_id in Participant.objects.filter(
         tournament_id__in={p.tournament_id for p in waiting}, player__isnull=False
     ).values_list("tournament_id", "player_id"):
-        taken[tournament].add(player)
+        if player_id is not None:
+            taken[tournament_id].add(player_id)
     found = [
         ToChoose(
             p,
