@@ -11,6 +11,12 @@ the first request after a result changed in one tournament (that record and
 the ranking recomputed). Beside them, as the yardstick, a repeat of a
 tournament page (the leaderboard) and of its standings API. Each line gives
 the median milliseconds and the SQL queries.
+
+Then many laptops, one season (rules.md §16): every tournament is archived and
+fetched signed, and imported into a second season through
+``POST /api/seasons/{id}/imports/`` (participants linked by name or made new
+players): the time per import, and the imported season's first ranking, which
+must equal the first season's row for row.
 """
 
 from __future__ import annotations
@@ -125,6 +131,65 @@ def main() -> None:
     standings = f"/api/tournaments/{last.pk}/standings/"
     client.get(standings)
     timed("tournament standings API, repeat", partial(client.get, standings))
+    imports(args, season=season, organiser=organiser, first=first.json())
+
+
+def imports(args, *, season, organiser, first):  # type: ignore[no-untyped-def]
+    """Sign every tournament's archive, import them into a fresh season, time both."""
+    import json
+
+    from django.core.cache import cache
+    from django.test import Client
+
+    from tournaments import services, signing
+    from tournaments.models import SeasonTournament
+    from tournaments.services.seasons import season_bump
+
+    entries = list(
+        SeasonTournament.objects.filter(season=season).order_by("tournament__date", "tournament")
+    )
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(organiser)
+    signed = []
+    for entry in entries:
+        archive = services.archive_create(tournament=entry.tournament, actor=organiser)
+        answer = client.get(
+            f"/api/tournaments/{entry.tournament_id}/archive/{archive.version}.signed.json"
+        )
+        signed.append(answer.content)
+    target = services.season_create(name="Imported", best_of=5, qualifiers=16, actor=organiser)
+    key = signing.b64(bytes(services.installation_key().public_key))
+    services.season_key_add(season=target, public_key=key, label="bench")
+    url = f"/api/seasons/{target.pk}/imports/"
+    timings = []
+    for body in signed:
+        t0 = time.perf_counter()
+        answer = client.post(url, body, content_type="application/json")
+        timings.append((time.perf_counter() - t0) * 1000)
+        assert answer.status_code == 201, answer.content
+    print(
+        f"    import of a signed archive ({len(signed)}, "
+        f"{statistics.mean(len(b) for b in signed) / 1024:.0f} KiB each): "
+        f"median {statistics.median(timings):.1f} ms (best {min(timings):.1f}, "
+        f"worst {max(timings):.1f})"
+    )
+    for entry in SeasonTournament.objects.filter(season=target).order_by("tournament__date"):
+        if entry.tournament.name == entries[-1].tournament.name:
+            entry.weight = entries[-1].weight  # the last one counts double, as above
+            entry.save(update_fields=["weight"])
+            season_bump(target)
+    cache.clear()
+    t0 = time.perf_counter()
+    ranking = client.get(f"/api/seasons/{target.pk}/ranking/").json()
+    took = (time.perf_counter() - t0) * 1000
+    print(f"    imported season ranking, first request (empty cache): {took:.1f} ms")
+
+    def plain(rows):  # type: ignore[no-untyped-def]
+        keys = ("rank", "name", "score", "events", "best", "qualified", "rating")
+        return [tuple(r[k] for k in keys) for r in rows]
+
+    same = plain(ranking["rows"]) == plain(first["rows"])
+    print(f"      (the same ranking as the season played here: {json.dumps(same)})")
 
 
 if __name__ == "__main__":

@@ -86,6 +86,8 @@ MATRIX: dict[str, dict[str, str]] = {
     "staff:player_links": {"GET": REFEREE, "POST": REFEREE},
     "staff:seasons": {"GET": SEASONS_ANYWHERE, "POST": SEASONS_ANYWHERE},
     "staff:season": {"GET": SEASON_ORGANISER, "POST": SEASON_ORGANISER},
+    "staff:season_imports": {"GET": SEASON_ORGANISER, "POST": SEASON_ORGANISER},
+    "staff:installation_key": {"GET": CREATOR},
     "staff:participants_import": {"GET": ORGANISER, "POST": ORGANISER},
     "staff:participants_import_template": {"GET": ORGANISER},
     "staff:audit": {"GET": ORGANISER},
@@ -160,6 +162,12 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-season-ranking-pdf": {"GET": ANYONE},
     "api-archives": {"GET": ANYONE, "POST": ORGANISER},
     "api-archive-file": {"GET": ANYONE},
+    # many laptops, one season (rules.md §16)
+    "api-archive-signed": {"GET": ANYONE},
+    "api-installation-key": {"GET": CREATOR},
+    "api-season-keys": {"GET": SEASON_ORGANISER, "POST": SEASON_ORGANISER},
+    "api-season-key": {"DELETE": SEASON_ORGANISER},
+    "api-season-imports": {"POST": SEASON_ORGANISER},
     "healthz": {"GET": ANYONE},
 }
 
@@ -221,6 +229,7 @@ def world(db) -> dict[str, Any]:
         "season_id": season.pk,
         "player_id": player.pk,
         "version": 1,
+        "fingerprint": "0123456789abcdef",
     }
 
 

@@ -23,11 +23,13 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from rest_framework import exceptions, serializers, status
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.models import Game, Tournament
+from tournaments.services.imports import imported_guard
 
 __all__ = ["BaseApi", "GameApi", "TournamentApi", "created"]
 
@@ -64,7 +66,23 @@ class BaseApi(APIView):
 
 
 class TournamentApi(BaseApi):
-    """An operation under ``/api/tournaments/{id}/``."""
+    """An operation under ``/api/tournaments/{id}/``.
+
+    Every write is refused on an imported tournament (``409 imported_read_only``,
+    rules.md §16), except a change of nothing but ``player`` where the view
+    ``links_players``.
+    """
+
+    links_players: ClassVar[bool] = False
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        if request.method not in SAFE_METHODS:
+            data = request.data if isinstance(request.data, dict) else {}
+            imported_guard(
+                kwargs.get("tournament_id"),
+                links_players=self.links_players and set(data) == {"player"},
+            )
 
     @cached_property
     def tournament(self) -> Tournament:

@@ -216,6 +216,7 @@ class ParticipantDetailApi(TournamentApi):
     correct a participant, or link them to a player (``"player": 3``, or null)."""
 
     permission_classes = [ReadOnlyOrReferee]
+    links_players = True  # also on an imported tournament (rules.md §16)
     error_codes: ClassVar[ErrorCodes] = {
         "patch": {
             403: ["not_allowed"],

@@ -28,13 +28,15 @@ LotDraw), ``staff`` (TournamentStaff), ``commitments`` (DrawCommitment, the draw
 algorithm), ``hall`` (RoundClock, RefereeCall, SeatSwap), ``seasons`` (Player, Season,
 SeasonTournament, SeasonStaff, TournamentArchive), ``audit`` (AuditEntry), ``security``
 (PinMistake, LoginDevice: throttles every process shares), ``idempotency``
-(IdempotencyKey, OutboxReport). Import from ``tournaments.models``.
+(IdempotencyKey, OutboxReport), ``keys`` (InstallationKey, SeasonKey,
+ArchiveImport: rules.md §16). Import from ``tournaments.models``.
 """
 
 from .audit import AuditEntry
 from .commitments import DrawCommitment
 from .hall import CALL_NOTE_LENGTH, RefereeCall, RoundClock, SeatSwap
 from .idempotency import IdempotencyKey, OutboxReport
+from .keys import ArchiveImport, InstallationKey, SeasonKey
 from .knockout import Knockout, LotDraw
 from .people import MINIMUM_AGE, Participant, Penalty
 from .play import EarlierSeating, Game, GroupDraw, Seat, Table
@@ -48,6 +50,7 @@ from .tournament import Character, LiveWhat, RulesetChoice, Stage, Tournament
 __all__ = [
     "CALL_NOTE_LENGTH",
     "MINIMUM_AGE",
+    "ArchiveImport",
     "AuditEntry",
     "Character",
     "DrawCommitment",
@@ -55,6 +58,7 @@ __all__ = [
     "Game",
     "GroupDraw",
     "IdempotencyKey",
+    "InstallationKey",
     "Knockout",
     "LiveWhat",
     "LoginDevice",
@@ -74,6 +78,7 @@ __all__ = [
     "RoundClock",
     "RulesetChoice",
     "Season",
+    "SeasonKey",
     "SeasonStaff",
     "SeasonTournament",
     "Seat",

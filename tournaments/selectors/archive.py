@@ -30,7 +30,9 @@ from tournaments.selectors.standings import group_standings
 __all__ = ["FORMAT", "archive_bytes", "archive_document"]
 
 FORMAT = "bang-tournament-archive"
-FORMAT_VERSION = 1
+#: 2 added the tournament's ``uid`` and each participant's ``federation_player``
+#: (rules.md §16); a reader of version 1 finds every key it knew.
+FORMAT_VERSION = 2
 
 
 def _dt(value: Any) -> str | None:
@@ -105,9 +107,11 @@ def archive_document(tournament: Tournament, *, version: int) -> dict[str, Any]:
         "archive_version": version,
         "tournament": {
             "id": tournament.pk,
+            "uid": str(tournament.uid),
             "name": tournament.name,
             "date": tournament.date.isoformat(),
             "ruleset": tournament.ruleset,
+            "tournament_format": tournament.format,
             "settings": tournament.settings,
         },
         "participants": [
@@ -117,6 +121,8 @@ def archive_document(tournament: Tournament, *, version: int) -> dict[str, Any]:
                 "nationality": str(p.nationality),
                 "status": p.status,
                 "player": p.player_id,
+                # The season server's player id from an event package (rules.md §16).
+                "federation_player": getattr(p, "federation_player", None),
             }
             for p in tournament.participants.order_by("id")
         ],

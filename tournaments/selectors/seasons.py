@@ -23,6 +23,7 @@ from django.db.models import QuerySet
 
 from scoring import season as season_rules
 from tournaments.models import (
+    ArchiveImport,
     Participant,
     Player,
     ResultSeat,
@@ -72,7 +73,11 @@ class TournamentRecord:
 
 
 def tournament_record(tournament: Tournament) -> TournamentRecord:
-    """What a season needs of ``tournament``."""
+    """What a season needs of ``tournament``; of an imported tournament (rules.md §16),
+    the places and games its archive carried."""
+    imported = ArchiveImport.objects.filter(tournament=tournament).only("record").first()
+    if imported is not None:
+        return _imported_record(tournament, imported)
     ranking = final_ranking(tournament)
     places = {row.participant.pk: row.place for row in ranking.rows if not row.excluded}
     people = {
@@ -94,6 +99,22 @@ def tournament_record(tournament: Tournament) -> TournamentRecord:
         places=places,
         people=people,
         games=[games[g] for g in sorted(games)],
+    )
+
+
+def _imported_record(tournament: Tournament, imported: ArchiveImport) -> TournamentRecord:
+    people = {
+        p.pk: (p.name, str(p.nationality), p.player_id)
+        for p in tournament.participants.order_by("id")
+    }
+    return TournamentRecord(
+        tournament=tournament.pk,
+        name=tournament.name,
+        date=tournament.date,
+        final=True,
+        places={int(p): place for p, place in imported.record["places"].items()},
+        people=people,
+        games=[[(int(p), bool(won)) for p, won in game] for game in imported.record["games"]],
     )
 
 

@@ -31,6 +31,8 @@ from .deal import group_deal, knockout_reveal
 from .draw import group_stage_draw
 from .erasure import placeholder_name, player_erase
 from .game_time import game_start, round_games_start
+from .imports import ImportAnswer, signed_archive_import
+from .keys import archive_sign, installation_key, season_key_add, season_key_remove
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
 from .outbox import outbox_report
 from .participants import (
@@ -75,10 +77,12 @@ __all__ = [
     "Conflict",
     "DomainError",
     "ErrorItem",
+    "ImportAnswer",
     "InvalidInput",
     "NotAllowed",
     "ParticipantInput",
     "archive_create",
+    "archive_sign",
     "audit_log",
     "call_close",
     "call_create",
@@ -100,6 +104,7 @@ __all__ = [
     "group_deal",
     "group_stage_draw",
     "import_tournament",
+    "installation_key",
     "knockout_next_round",
     "knockout_pick_order",
     "knockout_reveal",
@@ -131,12 +136,15 @@ __all__ = [
     "result_snapshot",
     "round_games_start",
     "season_create",
+    "season_key_add",
+    "season_key_remove",
     "season_staff_appoint",
     "season_staff_dismiss",
     "season_tournament_add",
     "season_tournament_remove",
     "season_update",
     "seat_swap",
+    "signed_archive_import",
     "staff_appoint",
     "staff_dismiss",
     "tournament_create",

@@ -40,6 +40,9 @@ EXCLUDED: dict[str, str] = {
     "tournaments.TournamentStaff": "roles are given on the staff page of the site imported into",
     # A throttle's memory of the last ten minutes, not part of the tournament.
     "tournaments.PinMistake": "the PIN throttle's count of the last ten minutes",
+    # Where a season server's tournament came from (rules.md §16): it belongs to
+    # that server's season, and an import is made again from the signed archive.
+    "tournaments.ArchiveImport": "a season server's record of a signed archive it imported",
 }
 
 #: (model, JSON field) → the backed-up model whose ids the field lists.

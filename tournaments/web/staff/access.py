@@ -33,6 +33,7 @@ from tournaments.permissions import (
     may_manage_seasons,
 )
 from tournaments.selectors import Phase, tournament_phase, with_phase
+from tournaments.services.imports import imported_guard
 
 from .actions import View, answer_refusals
 
@@ -60,7 +61,18 @@ def requires(check: Callable[[Any, int | None], bool]) -> Callable[[View], View]
     """
 
     def decorator(view: View) -> View:
-        answered = answer_refusals(view)
+        @wraps(view)
+        def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            # An imported tournament is read-only (rules.md §16): no page writes to
+            # it, except where its participants are linked to players.
+            if request.method == "POST":
+                imported_guard(
+                    kwargs.get("tournament_id"),
+                    links_players=getattr(view, "links_players", False),
+                )
+            return view(request, *args, **kwargs)
+
+        answered = answer_refusals(guarded)
 
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:

@@ -75,6 +75,9 @@ AUDIT_ACTIONS: dict[str, Any] = {
     "season_tournament_removed": gettext_lazy("Tournament removed from a season"),
     "season_staff_appointed": gettext_lazy("Season organiser appointed"),
     "season_staff_dismissed": gettext_lazy("Season organiser dismissed"),
+    "season_key_registered": gettext_lazy("Signing key registered with a season"),
+    "season_key_removed": gettext_lazy("Signing key removed from a season"),
+    "archive_imported": gettext_lazy("Tournament imported from a signed archive"),
 }
 
 #: Actions never written into a tournament's log: not offered by its filter.
@@ -87,6 +90,8 @@ SITE_ACTIONS = frozenset(
         "season_tournament_removed",
         "season_staff_appointed",
         "season_staff_dismissed",
+        "season_key_registered",
+        "season_key_removed",
     }
 )
 

@@ -24,13 +24,19 @@ from tournaments.models import Participant, Player
 from tournaments.permissions import may_create_tournaments
 
 from .access import StaffRequest, get_tournament, referee_required, render_staff
-from .actions import run_service
+from .actions import View, run_service
 
 #: How many players a search shows at most (type more of the name for the rest).
 SEARCH_LIMIT = 20
 
 
+def _links_players(view: View) -> View:
+    view.links_players = True  # type: ignore[attr-defined]
+    return view
+
+
 @referee_required
+@_links_players
 def player_links(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """Every participant without a player and their suggestions; accept them in one step."""
     tournament = get_tournament(tournament_id)

@@ -18,6 +18,7 @@ from .participants import participant_detail, participants
 from .progress import games, progress
 from .referees import team
 from .results import result, result_check, result_confirm
+from .season_imports import installation_key_page, season_imports
 from .seasons import season_detail, season_list
 from .setup import draw, tournament_new, tournament_settings
 
@@ -28,6 +29,8 @@ urlpatterns = [
     path("staff/tournaments/new/", tournament_new, name="tournament_new"),
     path("staff/seasons/", season_list, name="seasons"),
     path("staff/seasons/<id:season_id>/", season_detail, name="season"),
+    path("staff/seasons/<id:season_id>/imports/", season_imports, name="season_imports"),
+    path("staff/installation-key/", installation_key_page, name="installation_key"),
     path("t/<id:tournament_id>/staff/archive/", archive, name="archive"),
     path("t/<id:tournament_id>/staff/players/", player_links, name="player_links"),
     path("staff/players/<id:player_id>/erase/", player_erase, name="player_erase"),
