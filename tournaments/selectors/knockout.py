@@ -38,6 +38,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.selectors.final_table import final_table_placement
 from tournaments.selectors.games import (
     SeatView,
     counting_results,
@@ -163,11 +164,16 @@ class Ranking:
 
 
 def final_ranking(tournament: Tournament) -> Ranking:
-    """The final ranking (rules.md §8); before the knockout ends, the current order."""
+    """The final ranking (rules.md §8, or §14 after a final table); before the end, the
+    current order."""
     standings = group_standings(tournament)
     knockout = Knockout.objects.filter(tournament=tournament).first()
     by_id = {row.participant.pk: row.participant for row in standings.rows}
     excluded = [row.participant.pk for row in standings.rows if row.excluded]
+    fmt = tournament.config.format
+    if fmt.final.is_table:
+        rows = final_table_placement(tournament, standings=standings, knockout=knockout)
+        return _ranking(tournament, rows, by_id=by_id, excluded=excluded, knockout=knockout)
     round_reached = dict(
         Seat.objects.filter(table__tournament=tournament, table__stage=Stage.KNOCKOUT)
         .values("participant_id")
@@ -187,10 +193,23 @@ def final_ranking(tournament: Tournament) -> Ranking:
         group_rank={row.participant.pk: row.rank for row in standings.rows},
         won_last_round=won,
     )
+    return _ranking(tournament, rows, by_id=by_id, excluded=excluded, knockout=knockout)
+
+
+def _ranking(
+    tournament: Tournament,
+    rows: list[knockout_rules.FinalRow],
+    *,
+    by_id: dict[int, Participant],
+    excluded: list[int],
+    knockout: Knockout | None,
+) -> Ranking:
+    champion = knockout.champion_id if knockout else None
     holder = knockout_rules.title_holder(
         rows,
         nationality={pid: str(p.nationality) for pid, p in by_id.items()},
         excluded=excluded,
+        title_nationality=tournament.config.format.title_nationality,
     )
     excluded_set = set(excluded)
     title = tournament.config.title

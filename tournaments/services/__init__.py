@@ -9,7 +9,7 @@ database as it was.
 Services are keyword-only and named ``<noun>_<verb>``; the ``actor`` is the
 signed-in user who acts (``django.contrib.auth.models.User``). One module per
 task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``,
-``deal``, ``results``, ``signatures``, ``penalties``, ``outbox``, ``knockout``,
+``deal``, ``results``, ``final_table``, ``signatures``, ``penalties``, ``outbox``, ``knockout``,
 ``clock``, ``calls``, ``seat_swaps``, ``bounties``, ``players``, ``seasons``,
 ``archive``, ``erasure``, ``audit`` and ``backup`` (export and import of a whole
 tournament). Services only write: what they read (``game_spec``,
@@ -30,6 +30,7 @@ from .commitments import draw_commitment_create, draw_commitment_use
 from .deal import group_deal, knockout_reveal
 from .draw import group_stage_draw
 from .erasure import placeholder_name, player_erase
+from .final_table import final_table_settle, final_table_start
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
 from .outbox import outbox_report
 from .participants import (
@@ -94,6 +95,8 @@ __all__ = [
     "edit_version",
     "edit_version_check",
     "export_tournament",
+    "final_table_settle",
+    "final_table_start",
     "game_bounties_recompute",
     "group_deal",
     "group_stage_draw",
