@@ -18,12 +18,22 @@ from django.db.models import Sum
 
 from scoring import final_table as rules
 from scoring.knockout import FinalRow
-from tournaments.models import Game, Knockout, Result, ResultSeat, Stage, Table, Tournament
+from tournaments.models import (
+    Game,
+    Knockout,
+    Participant,
+    Result,
+    ResultSeat,
+    Stage,
+    Table,
+    Tournament,
+)
 from tournaments.selectors.games import SeatView, counting_results, seats_by_table
 from tournaments.selectors.standings import Standings, group_standings
 
 __all__ = [
     "FinalGameView",
+    "FinalSeatRow",
     "FinalTableView",
     "final_table_champion",
     "final_table_placement",
@@ -41,6 +51,16 @@ class FinalGameView:
 
 
 @dataclass(frozen=True)
+class FinalSeatRow:
+    """A finalist: their seat, the games in which they are Sheriff, their points so far."""
+
+    position: int
+    participant: Participant
+    sheriff_in: tuple[int, ...]
+    points: int
+
+
+@dataclass(frozen=True)
 class FinalTableView:
     """The final table: seats by position, games in round order, points per participant id."""
 
@@ -53,6 +73,21 @@ class FinalTableView:
     @property
     def sheriff_positions(self) -> list[int]:
         return [g.game.sheriff_position or 0 for g in self.games]
+
+    @property
+    def rows(self) -> list[FinalSeatRow]:
+        """The finalists in seat order, with their Sheriff games and points."""
+        return [
+            FinalSeatRow(
+                position=seat.position,
+                participant=seat.participant,
+                sheriff_in=tuple(
+                    g.game.round for g in self.games if g.game.sheriff_position == seat.position
+                ),
+                points=self.points.get(seat.participant.pk, 0),
+            )
+            for seat in self.seats
+        ]
 
 
 def _points(tournament: Tournament) -> dict[int, int]:

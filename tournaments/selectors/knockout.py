@@ -8,8 +8,9 @@ Words used here:
 - A **lot draw** (``LotDraw``) settles a shared rank that decides a place,
   with a recorded seed.
 - The **final ranking** (rules.md §8) places the champion first, then by the
-  knockout round reached, then by the group stage; the **title holder** is the
-  best-placed German.
+  knockout round reached, then by the group stage (after a format's final table:
+  rules.md §14, ``selectors.final_table``); the **title holder** is the
+  best-placed participant of the format's ``title_nationality`` (German by default).
 
 Read models (frozen dataclasses):
 
@@ -159,8 +160,11 @@ class Ranking:
     title_holder: Participant | None
     rows: list[RankingRow]
     knockout_started: bool = False
-    #: The title the best-placed German earns (``""``: the tournament awards none).
+    #: The title the best-placed participant of ``title_nationality`` earns (``""``: none).
     title: str = ""
+    title_nationality: str = "DE"
+    #: The tournament ends with a format's final table, not a knockout (rules.md §14).
+    final_table: bool = False
 
 
 def final_ranking(tournament: Tournament) -> Ranking:
@@ -228,6 +232,8 @@ def _ranking(
             for row in rows
         ],
         knockout_started=knockout is not None,
+        title_nationality=tournament.config.format.title_nationality,
+        final_table=tournament.config.format.final.is_table,
     )
 
 

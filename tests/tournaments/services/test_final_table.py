@@ -17,10 +17,10 @@ from tournaments.simulation import open_games, record_random_results
 pytestmark = pytest.mark.django_db
 
 
-def played_czech(count: int, referee, **settings):
+def played_czech(count: int, referee, *, nationality: str = "DE", **settings):
     """A Czech club tournament with both parts drawn and played."""
     tournament = factories.make_tournament(format="czech_club", settings=settings or None)
-    factories.add_participants(tournament, count)
+    factories.add_participants(tournament, count, nationality=nationality)
     for part, seed in ((1, "Praha"), (2, "Brno")):
         services.group_stage_draw(tournament=tournament, seed=seed, part=part)
         games = open_games(tournament, stage=Stage.GROUP).filter(part=part)

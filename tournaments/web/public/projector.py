@@ -5,7 +5,8 @@ Words used here:
 - The **phase** of the projector is what the hall needs to see now:
   ``seating`` at a group round's start (no result of that round yet: who sits
   where, who is Sheriff), ``standings`` while the round is played, ``knockout``
-  (the current knockout round's tables, winners ticked) and ``champion`` (the
+  (the current knockout round's tables, winners ticked), ``final`` (a format's
+  final table: the game being played, its Sheriff, the points) and ``champion`` (the
   champion and the top of the final ranking).
 - **Paging**: ``static/js/projector.js`` shows as many items (rows or table
   cards) as fit the screen and moves on to the next page every few seconds.
@@ -123,6 +124,24 @@ def _knockout_context(tournament: Tournament) -> dict[str, Any]:
     return {"phase": "knockout", "round": current, "knockout_cards": cards}
 
 
+def _final_table_context(tournament: Tournament) -> dict[str, Any]:
+    """The final table (rules.md §14): the game being played, its Sheriff, the points."""
+    view = selectors.final_table_view(tournament)
+    if view is None:
+        return {"phase": "final", "round": None, "final_rows": []}
+    playing = next((g for g in view.games if g.result is None and g.game.status != "void"), None)
+    sheriff = playing.game.sheriff_position if playing else None
+    rows = sorted(view.rows, key=lambda row: (-row.points, row.position))
+    return {
+        "phase": "final",
+        "round": playing.game.round if playing else None,
+        "final_rows": [
+            {"name": row.participant.name, "points": row.points, "sheriff": row.position == sheriff}
+            for row in rows
+        ],
+    }
+
+
 def _champion_context(tournament: Tournament) -> dict[str, Any]:
     ranking = selectors.final_ranking(tournament)
     return {
@@ -136,6 +155,8 @@ def _projector_context(request: HttpRequest, tournament: Tournament) -> dict[str
     stage = tournament_stage(tournament)
     if stage == Phase.FINISHED:
         phase = _champion_context(tournament)
+    elif stage == Phase.KNOCKOUT and tournament.config.format.final.is_table:
+        phase = _final_table_context(tournament)
     elif stage == Phase.KNOCKOUT:
         phase = _knockout_context(tournament)
     else:

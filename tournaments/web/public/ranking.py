@@ -1,4 +1,4 @@
-"""The final ranking, with the champion and the German title holder."""
+"""The final ranking, with the champion and the title holder."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ READS = {"sort": sort_values(*KnockoutRankingTable.base_columns)}
 
 
 def ranking(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The final ranking, with the champion and the German title holder (once per state)."""
+    """The final ranking, with the champion and the title holder (once per state)."""
 
     def render(
         seen: HttpRequest, version: int, variant: str

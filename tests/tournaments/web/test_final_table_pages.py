@@ -1,0 +1,99 @@
+"""The pages of a format's final table (rules.md §14): public knockout page, projector,
+staff knockout page and ranking show the final table, its Sheriffs and points."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests import factories
+from tests.language import in_english
+from tests.tournaments.services.test_final_table import play_final, played_czech
+from tournaments import selectors
+from tournaments.models import Game, Stage
+from tournaments.simulation import open_games, record_random_results
+
+pytestmark = pytest.mark.django_db
+
+
+def page(client: Client, name: str, tournament) -> str:
+    response = client.get(reverse(name, args=[tournament.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.fixture
+def client() -> Client:
+    return in_english(Client(headers={"accept-language": "en"}))
+
+
+@pytest.fixture
+def staff_client(organiser) -> Client:
+    client = in_english(Client(headers={"accept-language": "en"}))
+    client.force_login(organiser)
+    return client
+
+
+def test_the_organiser_seats_the_final_table_and_everyone_follows_it(
+    client, staff_client, organiser, referee, django_assert_max_num_queries
+):
+    tournament = played_czech(12, referee, nationality="CZ", title="Mistr", title_nationality="CZ")
+    before = page(staff_client, "staff:knockout", tournament)
+    assert "Seat the final table" in before and "Start the knockout" not in before
+    assert 'name="field_size"' not in before
+    assert "The final table has not started yet." in page(client, "knockout", tournament)
+    url = reverse("staff:knockout", args=[tournament.pk])
+    done = staff_client.post(url, {"action": "start", "seed": "Olomouc"}, follow=True)
+    text = done.content.decode()
+    assert "The final table has been seated." in text
+    view = selectors.final_table_view(tournament)
+    assert view is not None
+    for row in view.rows:
+        assert row.participant.name in text
+    assert text.count("Enter result") == 5
+    assert "Seat the next round" not in text and "Name the champion" not in text
+
+    with django_assert_max_num_queries(25):
+        public = page(client, "knockout", tournament)
+    assert "<h1>Final table</h1>" in public
+    assert 'data-testid="final-table"' in public
+    first = Game.objects.get(tournament=tournament, stage=Stage.FINAL, round=1)
+    sheriff = next(r for r in view.rows if r.position == first.sheriff_position)
+    assert f"Game 1 · Sheriff: {sheriff.participant.name}" in public
+    projector = page(client, "projector", tournament)
+    assert 'data-phase="final"' in projector and "Final table · Game 1" in projector
+    assert f'class="sheriff">{sheriff.participant.name}' in projector
+
+    record_random_results(
+        open_games(tournament, stage=Stage.FINAL)[:2], rng=random.Random(3), referees=[referee]
+    )
+    points = selectors.final_table_view(tournament).points
+    public = page(client, "knockout", tournament)
+    for row in selectors.final_table_view(tournament).rows:
+        assert f'<td class="num">{points.get(row.participant.pk, 0)}</td>' in public
+    assert "Final table · Game 3" in page(client, "projector", tournament)
+    ranking = page(client, "ranking", tournament)
+    assert "The final table is still being played" in ranking
+
+    play_final(tournament, referee)
+    final = selectors.final_ranking(tournament)
+    assert final.final
+    projector = page(client, "projector", tournament)
+    assert 'data-phase="champion"' in projector and final.champion.name in projector
+    ranking = page(client, "ranking", tournament)
+    assert 'data-testid="champion"' in ranking
+    assert final.title_holder == final.champion  # everyone is Czech here
+    assert "best-placed player of nationality CZ" in ranking
+    staff = page(staff_client, "staff:knockout", tournament)
+    assert f"The final table is over. Champion: {final.champion.name}." in staff
+    assert "Correct" in staff  # the final's results stay correctable
+
+
+def test_the_german_pages_do_not_show_a_final_table(client, referee):
+    tournament = factories.drawn_tournament(10)
+    html = page(client, "knockout", tournament)
+    assert "The knockout has not started yet." in html
+    assert 'data-testid="final-table"' not in html
