@@ -75,6 +75,14 @@ class FinalTableView:
         return [g.game.sheriff_position or 0 for g in self.games]
 
     @property
+    def playing(self) -> FinalGameView | None:
+        """The game being played: the first without a result that is not void."""
+        return next(
+            (g for g in self.games if g.result is None and g.game.status != Game.Status.VOID),
+            None,
+        )
+
+    @property
     def rows(self) -> list[FinalSeatRow]:
         """The finalists in seat order, with their Sheriff games and points."""
         return [

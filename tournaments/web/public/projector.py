@@ -129,7 +129,7 @@ def _final_table_context(tournament: Tournament) -> dict[str, Any]:
     view = selectors.final_table_view(tournament)
     if view is None:
         return {"phase": "final", "round": None, "final_rows": []}
-    playing = next((g for g in view.games if g.result is None and g.game.status != "void"), None)
+    playing = view.playing
     sheriff = playing.game.sheriff_position if playing else None
     rows = sorted(view.rows, key=lambda row: (-row.points, row.position))
     return {

@@ -24,7 +24,12 @@ def ranking(request: HttpRequest, tournament_id: int) -> HttpResponse:
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         tournament = load_tournament(tournament_id)
         result = selectors.final_ranking(tournament)
-        table = KnockoutRankingTable(result.rows, tournament_id=tournament.pk)
+        table = KnockoutRankingTable(
+            result.rows,
+            tournament_id=tournament.pk,
+            # After a final table (rules.md §14) nobody reaches a knockout round.
+            exclude=("knockout_round_reached",) if result.final_table else (),
+        )
         RequestConfig(seen, paginate=False).configure(table)
         context = {**base_context(tournament, "ranking"), "ranking": result, "table": table}
         return context, frame_data_of(tournament, "ranking", finished=context["finished"])
