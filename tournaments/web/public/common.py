@@ -24,7 +24,12 @@ from tournaments.selectors import Phase, tournament_phase, with_phase
 POLL_SECONDS = 3
 
 
-STAGE_SHORT: dict[str, Promise] = {Stage.GROUP: _("Group"), Stage.KNOCKOUT: _("K.O.")}
+STAGE_SHORT: dict[str, Promise] = {
+    Stage.GROUP: _("Group"),
+    Stage.KNOCKOUT: _("K.O."),
+    # Translators: short for the final table of a format (rules.md §14), in a table column.
+    Stage.FINAL: _("Final"),
+}
 
 OUTCOME_LABELS: dict[str, Promise] = {
     "won": _("won"),
