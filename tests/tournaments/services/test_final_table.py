@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -9,6 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests import factories
+from tests.tournaments.services.test_backup import _answers
 from tournaments import selectors, services
 from tournaments.errors import Conflict
 from tournaments.models import Game, Knockout, Participant, Seat, Stage
@@ -135,3 +137,16 @@ def test_the_final_table_refuses_a_field_size_and_a_second_start(referee):
             game=group_game, seats=report, reason="late", actor=referee, version=1
         )
     assert closed.value.errors[0].code == "round_closed"
+
+
+def test_a_finished_final_table_gives_the_same_answers_after_a_backup_round_trip(api, referee):
+    tournament = played_czech(12, referee)
+    services.knockout_start(tournament=tournament, seed="final")
+    play_final(tournament, referee)
+    answers = _answers(api, tournament)
+    assert answers["ranking"]["final"] is True
+    backup = json.loads(json.dumps(services.export_tournament(tournament)))
+    tournament.delete()
+    restored = services.import_tournament(backup)
+    assert _answers(api, restored) == answers
+    assert selectors.final_table_view(restored).complete

@@ -59,6 +59,8 @@ def test_the_organiser_seats_the_final_table_and_everyone_follows_it(
     with django_assert_max_num_queries(25):
         public = page(client, "knockout", tournament)
     assert "<h1>Final table</h1>" in public
+    assert 'aria-current="page">Final table</a>' in public  # the menu names it too
+    assert 'class="stage stage-knockout">Final table<' in page(client, "tournament", tournament)
     assert 'data-testid="final-table"' in public
     first = Game.objects.get(tournament=tournament, stage=Stage.FINAL, round=1)
     sheriff = next(r for r in view.rows if r.position == first.sheriff_position)

@@ -64,7 +64,6 @@ def _knockout_context(request: HttpRequest, tournament: Tournament) -> dict[str,
         "commitments": selectors.draw_commitments(tournament),
         "knockout": knockout_of(tournament),
         # A format's final table (rules.md §14) instead of knockout rounds.
-        "final_table_format": tournament.config.format.final.is_table,
         "final_table": (
             selectors.final_table_view(tournament)
             if tournament.config.format.final.is_table
