@@ -3,11 +3,13 @@ staff knockout page and ranking show the final table, its Sheriffs and points.""
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from openpyxl import load_workbook
 
 from tests import factories
 from tests.language import in_english
@@ -133,3 +135,12 @@ def test_every_page_opens_during_and_after_a_final_table(client, staff_client, r
     for document in ("ranking.pdf", "results.xlsx", "standings.xlsx"):
         answer = client.get(f"/api/tournaments/{tournament.pk}/{document}")
         assert answer.status_code == 200, (document, answer.status_code)
+    sheets = staff_client.get(
+        f"/api/tournaments/{tournament.pk}/scoresheets.pdf?stage=final&round=1"
+    )
+    assert sheets.status_code == 200 and sheets["Content-Type"] == "application/pdf"
+    workbook = load_workbook(
+        io.BytesIO(client.get(f"/api/tournaments/{tournament.pk}/results.xlsx").content)
+    )
+    assert workbook.sheetnames[-1] == "Finaltisch"  # the tournament's language
+    assert workbook["Finaltisch"].max_row == (1 + 5 * 5 if finished else 1)
