@@ -19,11 +19,11 @@ the ranking need no second path:
 - **The champion** is place 1 of the final placement as soon as every final
   game counts a result or is void (``final_table_settle``, called wherever a
   final game's result comes to count or a final game becomes void):
-  ``Knockout.champion`` is then set, and the tournament is finished. Until a
-  result of the final table counts again (a correction waiting to be
-  confirmed) the champion is taken back: a correction of a final game stays
-  possible after the last game, unlike the knockout's last game (§8), because
-  no organiser step closes the final table.
+  ``Knockout.champion`` is then set, and the tournament is finished. A final
+  game's result can still be corrected afterwards (unlike the knockout's last
+  game, §8: no organiser step closes the final table); the champion follows
+  the correction, and while a correction waits for its confirmation
+  (``double_check``) there is no champion.
 """
 
 from __future__ import annotations
