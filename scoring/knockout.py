@@ -331,13 +331,19 @@ def final_ranking(
 
 
 def title_holder(
-    rows: Sequence[FinalRow], *, nationality: Mapping[int, str], excluded: Iterable[int]
+    rows: Sequence[FinalRow],
+    *,
+    nationality: Mapping[int, str],
+    excluded: Iterable[int],
+    title_nationality: str = TITLE_NATIONALITY,
 ) -> int | None:
-    """The best-placed participant of nationality ``DE`` who is not excluded, or None."""
+    """The best-placed participant of ``title_nationality`` (``DE`` by default, rules.md
+    §14) who is not excluded, or None."""
     out = set(excluded)
+    wanted = title_nationality.upper()
     for row in sorted(rows, key=lambda row: row.place):
         if row.participant in out:
             continue
-        if nationality.get(row.participant, "").upper() == TITLE_NATIONALITY:
+        if nationality.get(row.participant, "").upper() == wanted:
             return row.participant
     return None

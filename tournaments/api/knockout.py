@@ -16,13 +16,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import selectors, services
-from tournaments.models import Tournament
+from tournaments.models import Stage, Tournament
 from tournaments.selectors import KnockoutTableView
 
 from .common import TournamentApi, created
@@ -32,6 +32,7 @@ from .serializers import SeatOutput
 
 __all__ = [
     "ChampionOutput",
+    "FinalTableOutput",
     "KnockoutApi",
     "KnockoutNextRoundApi",
     "KnockoutOutput",
@@ -82,6 +83,29 @@ class KnockoutOutput(serializers.Serializer):
     warnings = WarningOut(many=True, required=False)
 
 
+class FinalTableOutput(serializers.Serializer):
+    """A format's final table (rules.md §14): the answer of the knockout endpoints for it."""
+
+    class TableOut(serializers.Serializer):
+        number = serializers.IntegerField(source="table.number")
+        size = serializers.IntegerField(source="table.size")
+        seats = SeatOutput(many=True)
+        sheriff_positions = serializers.ListField(
+            child=serializers.IntegerField(),
+            help_text="The Sheriff's position in each game of the final table, game 1 first.",
+        )
+
+    stage = serializers.CharField(help_text='Always "final".')
+    seed = serializers.CharField()
+    seeding = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The finalists in standings order (shared ranks ordered by lot).",
+    )
+    champion = serializers.IntegerField(allow_null=True)
+    tables = TableOut(many=True)
+    lots = KnockoutOutput.LotOut(many=True)
+
+
 class ChampionOutput(serializers.Serializer):
     champion = serializers.IntegerField()
 
@@ -126,14 +150,39 @@ def _knockout_payload(tournament: Tournament, *, round: int | None = None) -> di
     }
 
 
-class KnockoutApi(TournamentApi):
-    """``GET /api/tournaments/{id}/knockout/``: the seeding list, every round's tables, lots."""
+def _final_table_payload(tournament: Tournament) -> dict[str, Any]:
+    """The final table of ``tournament`` for ``FinalTableOutput``."""
+    knockout = tournament.knockout
+    view = selectors.final_table_view(tournament)
+    return {
+        "stage": Stage.FINAL.value,
+        "seed": knockout.seed,
+        "seeding": knockout.seeding,
+        "champion": knockout.champion_id,
+        "tables": [view] if view else [],
+        "lots": selectors.lot_draws(tournament),
+    }
 
-    @extend_schema(responses={200: KnockoutOutput})
+
+#: The knockout endpoints answer a knockout, or a format's final table.
+_KNOCKOUT_OR_FINAL = PolymorphicProxySerializer(
+    component_name="KnockoutOrFinalTable",
+    serializers=[KnockoutOutput, FinalTableOutput],
+    resource_type_field_name=None,
+)
+
+
+class KnockoutApi(TournamentApi):
+    """``GET /api/tournaments/{id}/knockout/``: the seeding list, every round's tables, lots
+    (or a format's final table)."""
+
+    @extend_schema(responses={200: _KNOCKOUT_OR_FINAL})
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = self.tournament
         if not hasattr(tournament, "knockout"):
             return Response(KnockoutOutput(_NO_KNOCKOUT).data)
+        if tournament.config.format.final.is_table:
+            return Response(FinalTableOutput(_final_table_payload(tournament)).data)
         return Response(KnockoutOutput(_knockout_payload(tournament)).data)
 
 
@@ -157,12 +206,14 @@ class KnockoutStartApi(TournamentApi):
         commitment = StrictCharField(max_length=64, required=False, default=None)
         field_size = StrictIntegerField(required=False, allow_null=True, default=None, min_value=2)
 
-    @extend_schema(request=InputSerializer, responses={201: KnockoutOutput})
+    @extend_schema(request=InputSerializer, responses={201: _KNOCKOUT_OR_FINAL})
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = self.tournament
         values = self.parse(self.InputSerializer, request.data)
         knockout = services.knockout_start(tournament=tournament, **values, actor=self.actor)
         tournament.knockout = knockout
+        if tournament.config.format.final.is_table:
+            return created(FinalTableOutput(_final_table_payload(tournament)).data)
         return created(KnockoutOutput(_knockout_payload(tournament, round=1)).data)
 
 

@@ -292,7 +292,7 @@ def results_rows(tournament: Tournament, *, stage: str) -> Iterator[tuple[Any, .
 @register
 class ResultsXlsx(XlsxExporter):
     """Every recorded game, one row per seat: a sheet for the group stage and,
-    once it has started, one for the knockout."""
+    once it has started, one for the knockout (or for a format's final table)."""
 
     identifier = "results_xlsx"
     verbose_name = _("All results (Excel)")
@@ -300,8 +300,14 @@ class ResultsXlsx(XlsxExporter):
 
     def sheets(self, tournament: Tournament, **params: Any) -> Iterable[SheetSpec]:
         stages = [Stage.GROUP]
-        if Table.objects.filter(tournament=tournament, stage=Stage.KNOCKOUT).exists():
-            stages.append(Stage.KNOCKOUT)
+        later = set(
+            Table.objects.filter(tournament=tournament)
+            .exclude(stage=Stage.GROUP)
+            .values_list("stage", flat=True)
+            .distinct()
+        )
+        # What follows the qualifying stage: the knockout, or a format's final table.
+        stages += [stage for stage in (Stage.KNOCKOUT, Stage.FINAL) if stage in later]
         for stage in stages:
             yield SheetSpec(stage.label, RESULTS_COLUMNS, results_rows(tournament, stage=stage))
 

@@ -1,7 +1,9 @@
 """The knockout phase and the drawings of lots that settle shared ranks.
 
 - **knockout**: the seeding list (best first, kept through the knockout) and
-  the round being played; ends with a champion.
+  the round being played; ends with a champion. A format whose final is one
+  table (rules.md §14) keeps its finalists here in standings order, and its
+  champion (``services.final_table``).
 - **lot draw**: a recorded drawing of lots where a shared rank decided a place.
 """
 

@@ -10,6 +10,8 @@ Modules by task:
 - ``games``: games, tables and which results count (``GameView``, ``SeatView``);
 - ``knockout``: knockout tables, lot draws and the final ranking
   (``KnockoutTableView``, ``LotView``, ``Ranking``);
+- ``final_table``: a format's final table, its points and the placement after it
+  (``FinalTableView``);
 - ``player``: everything one participant's page shows (``PlayerRecord``);
 - ``statistics``: wins per side and table size (rules.md §11);
 - ``draws``: the published draw commitments (``CommitmentView``) and what the
@@ -46,6 +48,13 @@ from tournaments.selectors.erasure import (
     archives_holding,
     erasure_names,
     erasure_preview,
+)
+from tournaments.selectors.final_table import (
+    FinalGameView,
+    FinalTableView,
+    final_table_champion,
+    final_table_placement,
+    final_table_view,
 )
 from tournaments.selectors.games import (
     GameView,
@@ -160,6 +169,8 @@ __all__ = [
     "CommitmentView",
     "DrawOverview",
     "ErasurePreview",
+    "FinalGameView",
+    "FinalTableView",
     "GamePlace",
     "GameTime",
     "GameView",
@@ -217,6 +228,9 @@ __all__ = [
     "erasure_names",
     "erasure_preview",
     "final_ranking",
+    "final_table_champion",
+    "final_table_placement",
+    "final_table_view",
     "game_deadline",
     "game_rounds",
     "game_spec",

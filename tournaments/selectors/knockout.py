@@ -8,8 +8,9 @@ Words used here:
 - A **lot draw** (``LotDraw``) settles a shared rank that decides a place,
   with a recorded seed.
 - The **final ranking** (rules.md §8) places the champion first, then by the
-  knockout round reached, then by the group stage; the **title holder** is the
-  best-placed German.
+  knockout round reached, then by the group stage (after a format's final table:
+  rules.md §14, ``selectors.final_table``); the **title holder** is the
+  best-placed participant of the format's ``title_nationality`` (German by default).
 
 Read models (frozen dataclasses):
 
@@ -38,6 +39,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.selectors.final_table import final_table_placement
 from tournaments.selectors.games import (
     SeatView,
     counting_results,
@@ -158,16 +160,24 @@ class Ranking:
     title_holder: Participant | None
     rows: list[RankingRow]
     knockout_started: bool = False
-    #: The title the best-placed German earns (``""``: the tournament awards none).
+    #: The title the best-placed participant of ``title_nationality`` earns (``""``: none).
     title: str = ""
+    title_nationality: str = "DE"
+    #: The tournament ends with a format's final table, not a knockout (rules.md §14).
+    final_table: bool = False
 
 
 def final_ranking(tournament: Tournament) -> Ranking:
-    """The final ranking (rules.md §8); before the knockout ends, the current order."""
+    """The final ranking (rules.md §8, or §14 after a final table); before the end, the
+    current order."""
     standings = group_standings(tournament)
     knockout = Knockout.objects.filter(tournament=tournament).first()
     by_id = {row.participant.pk: row.participant for row in standings.rows}
     excluded = [row.participant.pk for row in standings.rows if row.excluded]
+    fmt = tournament.config.format
+    if fmt.final.is_table:
+        rows = final_table_placement(tournament, standings=standings, knockout=knockout)
+        return _ranking(tournament, rows, by_id=by_id, excluded=excluded, knockout=knockout)
     round_reached = dict(
         Seat.objects.filter(table__tournament=tournament, table__stage=Stage.KNOCKOUT)
         .values("participant_id")
@@ -187,10 +197,23 @@ def final_ranking(tournament: Tournament) -> Ranking:
         group_rank={row.participant.pk: row.rank for row in standings.rows},
         won_last_round=won,
     )
+    return _ranking(tournament, rows, by_id=by_id, excluded=excluded, knockout=knockout)
+
+
+def _ranking(
+    tournament: Tournament,
+    rows: list[knockout_rules.FinalRow],
+    *,
+    by_id: dict[int, Participant],
+    excluded: list[int],
+    knockout: Knockout | None,
+) -> Ranking:
+    champion = knockout.champion_id if knockout else None
     holder = knockout_rules.title_holder(
         rows,
         nationality={pid: str(p.nationality) for pid, p in by_id.items()},
         excluded=excluded,
+        title_nationality=tournament.config.format.title_nationality,
     )
     excluded_set = set(excluded)
     title = tournament.config.title
@@ -209,6 +232,8 @@ def final_ranking(tournament: Tournament) -> Ranking:
             for row in rows
         ],
         knockout_started=knockout is not None,
+        title_nationality=tournament.config.format.title_nationality,
+        final_table=tournament.config.format.final.is_table,
     )
 
 

@@ -196,7 +196,8 @@ def player_record(tournament: Tournament, participant: Participant) -> PlayerRec
     active = participant.status == Participant.Status.ACTIVE
     played: list[PlayerGame] = []
     path: list[KnockoutStep] = []
-    for game in games:
+    # The qualifying stage first, then what follows it (knockout or final table).
+    for game in sorted(games, key=lambda g: (g.stage != Stage.GROUP, g.part, g.round)):
         line = line_by_game.get(game.pk)
         outcome = outcome_of(game, line, active=active)
         played.append(

@@ -41,7 +41,8 @@ def game_spec(game: Game, *, seats: Sequence[Seat] | None = None) -> GameSpec:
     return GameSpec(
         ruleset=Ruleset(tournament.ruleset),
         positions=positions,
-        sheriff_position=game.sheriff_position if game.stage == Stage.GROUP else None,
+        # The knockout deals every role; the qualifying stage and a final table seat the Sheriff.
+        sheriff_position=game.sheriff_position if game.stage != Stage.KNOCKOUT else None,
         characters=tournament_characters(tournament) if tournament.ruleset == Ruleset.BANG else {},
         tougher_sheriff=bool(tournament.config.tougher_sheriff),
         dealt=allowed_characters(game, positions=positions),

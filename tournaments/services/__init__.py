@@ -9,13 +9,13 @@ database as it was.
 Services are keyword-only and named ``<noun>_<verb>``; the ``actor`` is the
 signed-in user who acts (``django.contrib.auth.models.User``). One module per
 task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``,
-``deal``, ``results``, ``signatures``, ``penalties``, ``outbox``, ``knockout``,
-``clock``, ``game_time``, ``calls``, ``seat_swaps``, ``bounties``, ``players``, ``seasons``,
-``archive``, ``erasure``, ``audit`` and ``backup`` (export and import of a whole
-tournament). Services only write: what they read (``game_spec``,
-``tournament_phase``, the characters) comes from ``tournaments.selectors``.
-Every public name is
-importable from this package too: ``from tournaments import services;
+``deal``, ``results``, ``final_table``, ``signatures``, ``penalties``, ``outbox``,
+``knockout``, ``clock``, ``game_time``, ``calls``, ``seat_swaps``, ``bounties``, ``players``,
+``seasons``, ``archive``, ``keys`` and ``imports`` (signed archives), ``erasure``,
+``audit`` and ``backup`` (export and import of a whole tournament). Services
+only write: what they read (``game_spec``, ``tournament_phase``, the characters)
+comes from ``tournaments.selectors``. Every public name is importable from this
+package too: ``from tournaments import services;
 services.result_record(...)``.
 """
 
@@ -30,6 +30,7 @@ from .commitments import draw_commitment_create, draw_commitment_use
 from .deal import group_deal, knockout_reveal
 from .draw import group_stage_draw
 from .erasure import placeholder_name, player_erase
+from .final_table import final_table_settle, final_table_start
 from .game_time import game_start, round_games_start
 from .imports import ImportAnswer, signed_archive_import
 from .keys import archive_sign, installation_key, season_key_add, season_key_remove
@@ -99,6 +100,8 @@ __all__ = [
     "edit_version",
     "edit_version_check",
     "export_tournament",
+    "final_table_settle",
+    "final_table_start",
     "game_bounties_recompute",
     "game_start",
     "group_deal",

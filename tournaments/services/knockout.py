@@ -22,14 +22,12 @@ from scoring import seating
 from scoring.deal import DEAL_ALGORITHM
 from scoring.lots import ALGORITHM, LEGACY_ALGORITHM
 from scoring.rulesets import Role
-from scoring.standings import PlayerLine, RankedLine
+from scoring.standings import RankedLine
 
 from ..errors import Conflict, InvalidInput
 from ..models import (
     Game,
     Knockout,
-    LotDraw,
-    Result,
     Seat,
     Stage,
     Table,
@@ -46,6 +44,8 @@ from ..selectors import (
 from .audit import audit_log
 from .commitments import draw_seed
 from .deal import knockout_reveal
+from .final_table import final_table_start, require_qualifying_complete
+from .knockout_common import ranked_lines, record_lots, require_complete
 
 
 def knockout_start(
@@ -59,7 +59,18 @@ def knockout_start(
     """Qualify the knockout field, record any lots, and seat knockout round 1 (rules.md §8).
 
     The seed is ``seed`` or the secret of ``commitment`` (which it then reveals).
+    A format whose final is a table starts that table instead (``final_table_start``).
     """
+    if tournament.config.format.final.is_table:
+        if field_size is not None:
+            raise InvalidInput.single(
+                "invalid_field_size",
+                _("The final table's size is a setting of the format."),
+                field="field_size",
+            )
+        return final_table_start(
+            tournament=tournament, seed=seed, commitment=commitment, actor=actor
+        )
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament_phase(tournament) in (Phase.KNOCKOUT, Phase.FINISHED):
@@ -69,14 +80,15 @@ def knockout_start(
         )
         assert drawn_seed is not None
         seed = drawn_seed
-        _require_complete(tournament, stage=Stage.GROUP)
+        require_qualifying_complete(tournament)
+        require_complete(tournament, stage=Stage.GROUP)
         standings = group_standings(tournament)
         size = field_size or _default_field_size(tournament, standings)
-        qualification = _qualify(_ranked_lines(standings), field_size=size, seed=seed)
+        qualification = _qualify(ranked_lines(standings), field_size=size, seed=seed)
         knockout = Knockout.objects.create(
             tournament=tournament, field_size=size, seed=seed, seeding=qualification.seeding
         )
-        _record_lots(tournament, qualification.lots, seed=seed)
+        record_lots(tournament, qualification.lots, seed=seed)
         layout = _seat_knockout_round(knockout, players=qualification.seeding, round=1)
         audit_log(
             tournament=tournament,
@@ -97,49 +109,6 @@ def knockout_start(
     return knockout
 
 
-def _require_complete(tournament: Tournament, *, stage: str, round: int | None = None) -> None:
-    """Refuse with ``round_incomplete`` while games of the stage (round) count no result."""
-    scheduled = Game.objects.filter(tournament=tournament, stage=stage)
-    if round is not None:
-        scheduled = scheduled.filter(round=round)
-    games = scheduled.exclude(status=Game.Status.VOID)  # void games are not played
-    total = games.count()
-    counted = Result.objects.counting(tournament).filter(game__in=games).count()
-    if not scheduled.exists() or counted < total:
-        raise Conflict.single(
-            "round_incomplete",
-            _("%(missing)s of %(total)s games have no (confirmed) result yet.")
-            % {"missing": total - counted, "total": total},
-        )
-
-
-def _ranked_lines(standings: Standings) -> list[RankedLine]:
-    """The group standings as ``scoring.knockout`` qualifies from them.
-
-    Only seated players count: who left before the draw was never seated and
-    counts neither for the tables nor for the knockout field (rules.md §7).
-    """
-    return [
-        RankedLine(
-            line=PlayerLine(
-                participant=row.participant.pk,
-                table=row.table or 0,
-                position=row.position or 0,
-                bounty=row.bounty,
-                wins=row.wins,
-                lives=row.lives,
-                games_played=row.games_played,
-                # Withdrawn players have left: they cannot qualify either.
-                excluded=row.excluded or row.withdrawn,
-            ),
-            rank=row.rank,
-            table_rank=row.table_rank or 0,
-        )
-        for row in standings.rows
-        if row.table is not None
-    ]
-
-
 def _default_field_size(tournament: Tournament, standings: Standings) -> int:
     """The tournament's setting, else the rules' default for the number of tables."""
     tables = len({row.table for row in standings.rows if row.table})
@@ -151,21 +120,6 @@ def _qualify(ranked: list[RankedLine], *, field_size: int, seed: str) -> rules.Q
         return rules.qualify(ranked, field_size=field_size, seed=seed, algorithm=ALGORITHM)
     except rules.QualificationError as error:
         raise InvalidInput.single("invalid_field_size", error.message, field="field_size") from None
-
-
-def _record_lots(tournament: Tournament, lots: Sequence[rules.Lot], *, seed: str) -> None:
-    LotDraw.objects.bulk_create(
-        LotDraw(
-            tournament=tournament,
-            purpose=lot.purpose,
-            seed=seed,
-            algorithm=dict(ALGORITHM),
-            candidates=list(lot.candidates),
-            order=list(lot.order),
-            places=lot.places,
-        )
-        for lot in lots
-    )
 
 
 def _seat_knockout_round(
@@ -229,6 +183,11 @@ def knockout_next_round(
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         knockout = _open_knockout(tournament)
+        if tournament.config.format.final.is_table:
+            raise Conflict.single(
+                "round_incomplete",
+                _("The final table ends when every one of its games is recorded."),
+            )
         new_seed, _used = draw_seed(
             tournament=tournament,
             seed=seed,
@@ -239,7 +198,7 @@ def knockout_next_round(
         if new_seed:
             knockout.seed = new_seed
         current = knockout.current_round
-        _require_complete(tournament, stage=Stage.KNOCKOUT, round=current)
+        require_complete(tournament, stage=Stage.KNOCKOUT, round=current)
         winners = knockout_round_winners(tournament, round=current)
         before = list(knockout.seeding)
         renegades = {pid for pid, role in winners if role == Role.RENEGADE.value}

@@ -28,6 +28,7 @@ from ..errors import Conflict, DomainError, ErrorItem, InvalidInput, items_from_
 from ..models import Game, Participant, Player, Seat, Stage, Tournament
 from ..selectors.tournament import group_stage_drawn
 from .audit import audit_log
+from .final_table import final_table_settle
 from .versions import edit_version, edit_version_check
 
 
@@ -290,8 +291,8 @@ def participant_reinstate(
 def _void_unplayable_games(participant: Participant) -> list[int]:
     """Open games that cannot be played without ``participant`` (rules.md §7).
 
-    Group stage: the game in which they would have been Sheriff, and any game
-    left with fewer than 4 players. Knockout: a game left with fewer than 2
+    Group stage and final table: the game in which they would have been Sheriff,
+    and any game left with fewer than 4 players. Knockout: a game left with fewer than 2
     players; whoever is left there goes on without playing.
     """
     voided: list[int] = []
@@ -303,7 +304,7 @@ def _void_unplayable_games(participant: Participant) -> list[int]:
         active = Seat.objects.filter(
             table=game.table, participant__status=Participant.Status.ACTIVE
         ).count()
-        if game.stage == Stage.GROUP:
+        if game.stage in (Stage.GROUP, Stage.FINAL):  # a seated Sheriff, as in the group
             unplayable = game.sheriff_position == seat_of.get(game.table_id) or active < 4
         else:
             unplayable = active < 2
@@ -311,6 +312,8 @@ def _void_unplayable_games(participant: Participant) -> list[int]:
             game.status = Game.Status.VOID
             game.save(update_fields=["status"])
             voided.append(game.pk)
+            if game.stage == Stage.FINAL:
+                final_table_settle(game.tournament)
     return voided
 
 

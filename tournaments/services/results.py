@@ -33,6 +33,7 @@ from ..selectors.rules import game_spec
 from ..selectors.seatings import seating_change
 from ..selectors.tournament import Phase, tournament_phase
 from .audit import audit_log
+from .final_table import final_table_settle
 from .outbox import outbox_sent
 
 
@@ -83,6 +84,8 @@ def result_record(
             actor=actor,
             entered_at=_late_entry(entered_at),
         )
+        if game.stage == Stage.FINAL:
+            final_table_settle(game.tournament)
         outbox_sent(game=game, actor=actor)
         audit_log(
             tournament=game.tournament,
@@ -126,6 +129,7 @@ def _guard_writable(game: Game) -> None:
             "round_closed",
             _("The knockout has started: the group-stage results are final."),
         )
+    # A final table's games stay correctable (services.final_table): its champion follows.
 
 
 def _later_round_seated(game: Game) -> bool:
@@ -322,4 +326,6 @@ def result_confirm(*, game: Game, actor: User, version: int | None = None) -> Re
                 obj=game,
                 after={"version": result.version},
             )
+            if game.stage == Stage.FINAL:
+                final_table_settle(game.tournament)
     return result

@@ -50,7 +50,9 @@ class Command(BaseCommand):
             raise CommandError("The rehearsal ended without a champion.")
         holder = ranking.title_holder
         self.stdout.write(f"Champion: {champion} ({champion.nationality})")
-        self.stdout.write(f"Title holder (best-placed DE): {holder or '—'}")
+        self.stdout.write(
+            f"Title holder (best-placed {ranking.title_nationality}): {holder or '—'}"
+        )
         self.stdout.write(
             "What chance alone looks like (the group games generated, as the statistics "
             "page counts them):"

@@ -24,7 +24,12 @@ from tournaments.selectors import Phase, tournament_phase, with_phase
 POLL_SECONDS = 3
 
 
-STAGE_SHORT: dict[str, Promise] = {Stage.GROUP: _("Group"), Stage.KNOCKOUT: _("K.O.")}
+STAGE_SHORT: dict[str, Promise] = {
+    Stage.GROUP: _("Group"),
+    Stage.KNOCKOUT: _("K.O."),
+    # Translators: short for the final table of a format (rules.md §14), in a table column.
+    Stage.FINAL: _("Final"),
+}
 
 OUTCOME_LABELS: dict[str, Promise] = {
     "won": _("won"),
@@ -55,10 +60,13 @@ def tournament_stage(tournament: Tournament) -> Phase:
 def base_context(tournament: Tournament, nav: str) -> dict[str, Any]:
     """What every tournament page's frame needs: the tournament, the menu entry, the stage."""
     stage = tournament_stage(tournament)
+    # A format's final table (rules.md §14) takes the knockout's place and its menu entry.
+    final_table = tournament.config.format.final.is_table
     return {
         "tournament": tournament,
         "nav": nav,
         "stage": stage.value,
-        "stage_label": stage.label,
+        "stage_label": _("Final table") if final_table and stage is Phase.KNOCKOUT else stage.label,
         "finished": stage is Phase.FINISHED,
+        "final_table_format": final_table,
     }

@@ -63,6 +63,12 @@ def _knockout_context(request: HttpRequest, tournament: Tournament) -> dict[str,
         "lot_draws": selectors.lot_draws(tournament),
         "commitments": selectors.draw_commitments(tournament),
         "knockout": knockout_of(tournament),
+        # A format's final table (rules.md §14) instead of knockout rounds.
+        "final_table": (
+            selectors.final_table_view(tournament)
+            if tournament.config.format.final.is_table
+            else None
+        ),
         "fragment_url": reverse("knockout_fragment", args=[tournament.pk]),
         "poll_seconds": POLL_SECONDS,
     }

@@ -5,7 +5,8 @@ Words used here:
 - The **phase** of the projector is what the hall needs to see now:
   ``seating`` at a group round's start (no result of that round yet: who sits
   where, who is Sheriff), ``standings`` while the round is played, ``knockout``
-  (the current knockout round's tables, winners ticked) and ``champion`` (the
+  (the current knockout round's tables, winners ticked), ``final`` (a format's
+  final table: the game being played, its Sheriff, the points) and ``champion`` (the
   champion and the top of the final ranking).
 - **Time rule**: with a time limit, every phase but the champion's lists the
   open games whose time runs, each with its deadline; the page shows a game
@@ -153,6 +154,24 @@ def _knockout_context(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def _final_table_context(tournament: Tournament) -> dict[str, Any]:
+    """The final table (rules.md §14): the game being played, its Sheriff, the points."""
+    view = selectors.final_table_view(tournament)
+    if view is None:
+        return {"phase": "final", "round": None, "final_rows": []}
+    playing = view.playing
+    sheriff = playing.game.sheriff_position if playing else None
+    rows = sorted(view.rows, key=lambda row: (-row.points, row.position))
+    return {
+        "phase": "final",
+        "round": playing.game.round if playing else None,
+        "final_rows": [
+            {"name": row.participant.name, "points": row.points, "sheriff": row.position == sheriff}
+            for row in rows
+        ],
+    }
+
+
 def _champion_context(tournament: Tournament) -> dict[str, Any]:
     ranking = selectors.final_ranking(tournament)
     return {
@@ -166,6 +185,8 @@ def _projector_context(request: HttpRequest, tournament: Tournament) -> dict[str
     stage = tournament_stage(tournament)
     if stage == Phase.FINISHED:
         phase = _champion_context(tournament)
+    elif stage == Phase.KNOCKOUT and tournament.config.format.final.is_table:
+        phase = _final_table_context(tournament)
     elif stage == Phase.KNOCKOUT:
         phase = _knockout_context(tournament)
     else:

@@ -1,4 +1,4 @@
-"""The final ranking, with the champion and the German title holder."""
+"""The final ranking, with the champion and the title holder."""
 
 from __future__ import annotations
 
@@ -17,14 +17,19 @@ READS = {"sort": sort_values(*KnockoutRankingTable.base_columns)}
 
 
 def ranking(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The final ranking, with the champion and the German title holder (once per state)."""
+    """The final ranking, with the champion and the title holder (once per state)."""
 
     def render(
         seen: HttpRequest, version: int, variant: str
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         tournament = load_tournament(tournament_id)
         result = selectors.final_ranking(tournament)
-        table = KnockoutRankingTable(result.rows, tournament_id=tournament.pk)
+        table = KnockoutRankingTable(
+            result.rows,
+            tournament_id=tournament.pk,
+            # After a final table (rules.md §14) nobody reaches a knockout round.
+            exclude=("knockout_round_reached",) if result.final_table else (),
+        )
         RequestConfig(seen, paginate=False).configure(table)
         context = {**base_context(tournament, "ranking"), "ranking": result, "table": table}
         return context, frame_data_of(tournament, "ranking", finished=context["finished"])

@@ -25,6 +25,10 @@ def knockout(request: StaffRequest, tournament_id: int) -> HttpResponse:
     start_form = KnockoutStartForm(
         request.POST if action == "start" else None, initial=initial, commitments=unused
     )
+    # A format's final table (rules.md §14): its size is the format's, no rounds follow.
+    final_table_format = tournament.config.format.final.is_table
+    if final_table_format:
+        del start_form.fields["field_size"]
     next_form = KnockoutNextForm(
         request.POST if action in ("next", "champion") else None,
         initial=initial,
@@ -46,10 +50,14 @@ def knockout(request: StaffRequest, tournament_id: int) -> HttpResponse:
             lambda: services.knockout_start(
                 tournament=tournament,
                 **start_form.draw_kwargs(),
-                field_size=start_form.cleaned_data["field_size"],
+                field_size=start_form.cleaned_data.get("field_size"),
                 actor=request.user,
             ),
-            success_message=_("The knockout has started."),
+            success_message=(
+                _("The final table has been seated.")
+                if final_table_format
+                else _("The knockout has started.")
+            ),
             redirect_to=here,
         )
     elif action in ("next", "champion"):
@@ -85,12 +93,18 @@ def knockout(request: StaffRequest, tournament_id: int) -> HttpResponse:
             "rounds": sorted(rounds.items(), reverse=True),
             "commitments": selectors.draw_commitments(tournament),
             "lot_draws": selectors.lot_draws(tournament),
-            "progress": selectors.knockout_progress(tournament, ko) if ko else None,
+            "progress": selectors.knockout_progress(tournament, ko)
+            if ko and not final_table_format
+            else None,
             "ranking": selectors.final_ranking(tournament) if ko else None,
             "start_form": start_form,
             "next_form": next_form,
             "standings": standings,
             # rules.md §8: more than three tables is allowed, with a warning.
             "current_round_tables": len(rounds.get(ko.current_round, [])) if ko else 0,
+            "final_table_format": final_table_format,
+            "final_table": selectors.final_table_view(tournament)
+            if ko and final_table_format
+            else None,
         },
     )
