@@ -28,7 +28,8 @@ LotDraw), ``staff`` (TournamentStaff), ``commitments`` (DrawCommitment, the draw
 algorithm), ``hall`` (RoundClock, RefereeCall, SeatSwap), ``seasons`` (Player, Season,
 SeasonTournament, SeasonStaff, TournamentArchive), ``audit`` (AuditEntry), ``security``
 (PinMistake, LoginDevice: throttles every process shares), ``idempotency``
-(IdempotencyKey, OutboxReport). Import from ``tournaments.models``.
+(IdempotencyKey, OutboxReport), ``packages`` (EventPackage, PackagePlayer: rules.md §16).
+Import from ``tournaments.models``.
 """
 
 from .audit import AuditEntry
@@ -36,6 +37,7 @@ from .commitments import DrawCommitment
 from .hall import CALL_NOTE_LENGTH, RefereeCall, RoundClock, SeatSwap
 from .idempotency import IdempotencyKey, OutboxReport
 from .knockout import Knockout, LotDraw
+from .packages import EventPackage, PackagePlayer
 from .people import MINIMUM_AGE, Participant, Penalty
 from .play import EarlierSeating, Game, GroupDraw, Seat, Table
 from .ratelimit import RateCount
@@ -52,6 +54,7 @@ __all__ = [
     "Character",
     "DrawCommitment",
     "EarlierSeating",
+    "EventPackage",
     "Game",
     "GroupDraw",
     "IdempotencyKey",
@@ -60,6 +63,7 @@ __all__ = [
     "LoginDevice",
     "LotDraw",
     "OutboxReport",
+    "PackagePlayer",
     "Participant",
     "Penalty",
     "PinMistake",

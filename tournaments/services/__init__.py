@@ -11,7 +11,7 @@ signed-in user who acts (``django.contrib.auth.models.User``). One module per
 task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``,
 ``deal``, ``results``, ``signatures``, ``penalties``, ``outbox``, ``knockout``,
 ``clock``, ``calls``, ``seat_swaps``, ``bounties``, ``players``, ``seasons``,
-``archive``, ``erasure``, ``audit`` and ``backup`` (export and import of a whole
+``archive``, ``packages``, ``erasure``, ``audit`` and ``backup`` (export and import of a whole
 tournament). Services only write: what they read (``game_spec``,
 ``tournament_phase``, the characters) comes from ``tournaments.selectors``.
 Every public name is
@@ -32,6 +32,7 @@ from .draw import group_stage_draw
 from .erasure import placeholder_name, player_erase
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
 from .outbox import outbox_report
+from .packages import package_make, participant_link_federation_player, tournament_from_package
 from .participants import (
     ParticipantInput,
     participant_delete,
@@ -103,9 +104,11 @@ __all__ = [
     "knockout_reveal",
     "knockout_start",
     "outbox_report",
+    "package_make",
     "participant_check_in",
     "participant_delete",
     "participant_leave",
+    "participant_link_federation_player",
     "participant_link_player",
     "participant_reinstate",
     "participant_update",
@@ -137,6 +140,7 @@ __all__ = [
     "staff_appoint",
     "staff_dismiss",
     "tournament_create",
+    "tournament_from_package",
     "tournament_update",
     "user_create",
 ]

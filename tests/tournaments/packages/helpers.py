@@ -1,0 +1,34 @@
+"""A season's server that makes an event package, for the package tests."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.models import User
+
+from tournaments import services
+from tournaments.models import Player
+
+
+def season_with_players(organiser: User, names: list[str]) -> tuple[Any, list[Player]]:
+    season = services.season_create(name="Circuito 2027", actor=organiser)
+    players = [
+        services.player_create(name=name, nationality="IT", actor=organiser) for name in names
+    ]
+    return season, players
+
+
+def make_package(organiser: User, names: list[str] | None = None) -> dict[str, Any]:
+    """The JSON of a package of a Czech club tournament with ``names`` as its players."""
+    season, players = season_with_players(organiser, names or ["Anna Rossi", "Bruno Bianchi"])
+    package = services.package_make(
+        season=season,
+        name="Tappa Bologna",
+        date=date(2027, 5, 1),
+        format="czech_club",
+        settings={"max_participants": 40},
+        players=[p.pk for p in players],
+        actor=organiser,
+    )
+    return package.content
