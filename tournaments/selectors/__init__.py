@@ -28,6 +28,7 @@ Modules by task:
 - ``archive``: a tournament's archive document;
 - ``links``: the players each participant of a tournament may be (``LinkSuggestion``);
 - ``erasure``: what erasing a player would change (``ErasurePreview``);
+- ``packages``: an event package's players not yet linked (rules.md §16);
 """
 
 from tournaments.selectors.audit import AuditNames, GamePlace, audit_entries, audit_names
@@ -87,6 +88,7 @@ from tournaments.selectors.knockout import (
 )
 from tournaments.selectors.links import LinkSuggestion, link_suggestions, same_name
 from tournaments.selectors.overview import StaffOverview, staff_overview
+from tournaments.selectors.packages import package_players_free, season_packages, season_players
 from tournaments.selectors.player import (
     GroupSeat,
     KnockoutStep,
@@ -215,6 +217,7 @@ __all__ = [
     "link_suggestions",
     "lot_draws",
     "open_calls",
+    "package_players_free",
     "participants_named",
     "player_birth_dates",
     "player_record",
@@ -226,6 +229,8 @@ __all__ = [
     "ruleset_statistics",
     "same_name",
     "season_archives",
+    "season_packages",
+    "season_players",
     "season_standing",
     "seat_corrections",
     "seat_reports",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import date
 from typing import Any
 
@@ -32,3 +33,17 @@ def make_package(organiser: User, names: list[str] | None = None) -> dict[str, A
         actor=organiser,
     )
     return package.content
+
+
+def laptop_tournament(organiser: User, names: list[str] | None = None) -> Any:
+    """The tournament a laptop made from a package of ``names``."""
+    content = make_package(organiser, names)
+    return services.tournament_from_package(
+        package=uuid.UUID(content["package"]),
+        tournament={
+            **content["tournament"],
+            "date": date.fromisoformat(content["tournament"]["date"]),
+        },
+        players=content["players"],
+        actor=organiser,
+    )

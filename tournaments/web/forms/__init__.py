@@ -10,6 +10,7 @@ items on the form field it names, or on the whole form.
 from .base import add_domain_errors, random_seed
 from .erasure import PlayerEraseForm
 from .knockout import KnockoutNextForm, KnockoutStartForm
+from .packages import PackageFileForm, PackageForm
 from .participants import ParticipantForm, ParticipantImportForm, PenaltyForm, WithdrawForm
 from .referees import ExistingUserForm, NewStaffForm
 from .results import ResultEntry, ResultForm, live_problems
@@ -24,6 +25,8 @@ __all__ = [
     "KnockoutNextForm",
     "KnockoutStartForm",
     "NewStaffForm",
+    "PackageFileForm",
+    "PackageForm",
     "ParticipantForm",
     "ParticipantImportForm",
     "PenaltyForm",

@@ -42,7 +42,7 @@ def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """The participant list; organisers register participants one by one here."""
     tournament = get_tournament(tournament_id)
     organiser = is_organiser(request.user, tournament_id)
-    form = ParticipantForm(request.POST or None) if organiser else None
+    form = _register_form(tournament, request.POST or None) if organiser else None
     action = request.POST.get("action") if request.method == "POST" else None
     if action in ("checkin", "withdraw_absent", "remove") and form is None:
         raise PermissionDenied
@@ -52,7 +52,7 @@ def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
         asked = withdraw_absent(request, tournament)
         if isinstance(asked, HttpResponse):
             return asked
-        return _list(request, tournament, form=ParticipantForm(), **asked)
+        return _list(request, tournament, form=_register_form(tournament), **asked)
     if action == "remove":
         return _remove(request, tournament)
     duplicate_of: list[str] = []
@@ -77,6 +77,12 @@ def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
         if done is not None:
             return done
     return _list(request, tournament, form=form, duplicate_of=duplicate_of)
+
+
+def _register_form(tournament: Tournament, data: Any = None) -> ParticipantForm:
+    """The registration form; for a tournament made from an event package it offers
+    the package's players not yet registered (rules.md §16)."""
+    return ParticipantForm(data, package_players=selectors.package_players_free(tournament))
 
 
 def _list(
@@ -140,7 +146,7 @@ def _remove(request: StaffRequest, tournament: Tournament) -> HttpResponse:
                 _("Participants cannot be deleted after the group-stage draw; mark a withdrawal."),
             )
             return redirect(here)
-        return _list(request, tournament, form=ParticipantForm(), removing=chosen)
+        return _list(request, tournament, form=_register_form(tournament), removing=chosen)
     done = run_service(
         request,
         None,

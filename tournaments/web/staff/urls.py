@@ -13,6 +13,7 @@ from .imports import participants_import, participants_import_template
 from .knockout import knockout
 from .links import player_links
 from .outbox import outbox_report
+from .packages import season_package_file, season_packages, tournament_from_package
 from .participants import participant_detail, participants
 from .progress import games, progress
 from .referees import team
@@ -27,6 +28,17 @@ urlpatterns = [
     path("staff/tournaments/new/", tournament_new, name="tournament_new"),
     path("staff/seasons/", season_list, name="seasons"),
     path("staff/seasons/<id:season_id>/", season_detail, name="season"),
+    path("staff/seasons/<id:season_id>/packages/", season_packages, name="season_packages"),
+    path(
+        "staff/seasons/<id:season_id>/packages/<uuid:package>.json",
+        season_package_file,
+        name="season_package_file",
+    ),
+    path(
+        "staff/tournaments/from-package/",
+        tournament_from_package,
+        name="tournament_from_package",
+    ),
     path("t/<id:tournament_id>/staff/archive/", archive, name="archive"),
     path("t/<id:tournament_id>/staff/players/", player_links, name="player_links"),
     path("staff/players/<id:player_id>/erase/", player_erase, name="player_erase"),
