@@ -17,7 +17,7 @@ from typing import IO, Any
 
 from django.utils.translation import gettext as _
 
-from tournaments.errors import InvalidInput
+from tournaments.errors import DomainError, InvalidInput
 
 __all__ = ["MAX_PACKAGE_SIZE", "read_package", "read_package_file"]
 
@@ -25,7 +25,7 @@ __all__ = ["MAX_PACKAGE_SIZE", "read_package", "read_package_file"]
 MAX_PACKAGE_SIZE = 2 * 1024 * 1024
 
 
-def _refuse(part: str) -> InvalidInput:
+def _refuse(part: str) -> DomainError:
     return InvalidInput.single(
         "invalid_package",
         _("This is not an event package of a season (%(part)s).") % {"part": part},

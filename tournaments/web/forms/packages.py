@@ -23,6 +23,7 @@ class PackageForm(forms.Form):
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.FormatChoice.choices)
     players = forms.TypedMultipleChoiceField(
         label=_("The season's players expected there"),
+        help_text=_("Those who played a tournament of this season; add others below."),
         coerce=int,
         required=False,
         widget=forms.CheckboxSelectMultiple,
