@@ -114,3 +114,26 @@ def test_a_bad_federation_player_is_an_error_of_its_row_and_nothing_is_stored(
         ("federation_player_already_linked", 5),
     ]
     assert not Participant.objects.exists()
+
+
+def test_the_staff_link_a_registered_participant_on_their_page(referee, organiser):
+    tournament = laptop_tournament(organiser, NAMES)
+    fed = ids(tournament)
+    bruno = Participant.objects.create(tournament=tournament, name="Bruno B.", nationality="IT")
+    url = reverse("staff:participant", args=[tournament.pk, bruno.pk])
+    client = client_for(referee)
+    page = client.get(url).content.decode()
+    assert "Player of the event package" in page and "Bruno Bianchi (IT)" in page
+    client.post(url, {"action": "link_federation", "federation_player": fed["Bruno Bianchi"]})
+    bruno.refresh_from_db()
+    assert bruno.federation_player == fed["Bruno Bianchi"]
+    assert (
+        f"Linked to Bruno Bianchi (no. {fed['Bruno Bianchi']}" in client.get(url).content.decode()
+    )
+    client.post(url, {"action": "unlink_federation"})
+    bruno.refresh_from_db()
+    assert bruno.federation_player is None
+    other = factories.make_tournament()
+    plain = factories.add_participants(other, 1)[0]
+    page = client.get(reverse("staff:participant", args=[other.pk, plain.pk])).content.decode()
+    assert "Player of the event package" not in page

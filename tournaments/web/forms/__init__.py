@@ -11,7 +11,13 @@ from .base import add_domain_errors, random_seed
 from .erasure import PlayerEraseForm
 from .knockout import KnockoutNextForm, KnockoutStartForm
 from .packages import PackageFileForm, PackageForm
-from .participants import ParticipantForm, ParticipantImportForm, PenaltyForm, WithdrawForm
+from .participants import (
+    FederationPlayerForm,
+    ParticipantForm,
+    ParticipantImportForm,
+    PenaltyForm,
+    WithdrawForm,
+)
 from .referees import ExistingUserForm, NewStaffForm
 from .results import ResultEntry, ResultForm, live_problems
 from .seasons import SeasonForm, SeasonOrganiserForm, SeasonTournamentForm
@@ -22,6 +28,7 @@ __all__ = [
     "CharacterForm",
     "DrawForm",
     "ExistingUserForm",
+    "FederationPlayerForm",
     "KnockoutNextForm",
     "KnockoutStartForm",
     "NewStaffForm",

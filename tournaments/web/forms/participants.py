@@ -102,6 +102,22 @@ class ParticipantForm(forms.Form):
         )
 
 
+class FederationPlayerForm(forms.Form):
+    """Link a registered participant to one of the event package's players still free."""
+
+    def __init__(self, *args: Any, package_players: Sequence[PackagePlayer], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["federation_player"] = forms.TypedChoiceField(
+            label=_("Player of the event package"),
+            choices=[
+                (p.federation_id, f"{p.name} ({p.nationality})" if p.nationality else p.name)
+                for p in package_players
+            ],
+            coerce=int,
+            widget=PackagePlayerSelect(package_players),
+        )
+
+
 class ParticipantImportForm(forms.Form):
     """The upload of a participant spreadsheet; ``tournaments.imports`` reads it."""
 
