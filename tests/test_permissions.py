@@ -85,6 +85,9 @@ MATRIX: dict[str, dict[str, str]] = {
     "staff:player_links": {"GET": REFEREE, "POST": REFEREE},
     "staff:seasons": {"GET": SEASONS_ANYWHERE, "POST": SEASONS_ANYWHERE},
     "staff:season": {"GET": SEASON_ORGANISER, "POST": SEASON_ORGANISER},
+    "staff:season_packages": {"GET": SEASON_ORGANISER, "POST": SEASON_ORGANISER},
+    "staff:season_package_file": {"GET": SEASON_ORGANISER},
+    "staff:tournament_from_package": {"GET": CREATOR, "POST": CREATOR},
     "staff:participants_import": {"GET": ORGANISER, "POST": ORGANISER},
     "staff:participants_import_template": {"GET": ORGANISER},
     "staff:audit": {"GET": ORGANISER},
@@ -153,6 +156,8 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-season-tournament": {"DELETE": SEASON_ORGANISER},
     "api-season-staff": {"GET": SEASON_ORGANISER, "POST": SEASON_ORGANISER},
     "api-season-staff-member": {"DELETE": SEASON_ORGANISER},
+    "api-season-packages": {"POST": SEASON_ORGANISER},
+    "api-tournament-from-package": {"POST": CREATOR},
     "api-season-ranking": {"GET": ANYONE},
     "api-season-ranking-xlsx": {"GET": ANYONE},
     "api-season-ranking-pdf": {"GET": ANYONE},
@@ -195,6 +200,9 @@ def world(db) -> dict[str, Any]:
     services.season_tournament_add(season=season, tournament=tournament, weight=1)
     other_season = services.season_create(name="Season of another")
     player = services.player_create(name="Someone", nationality="DE")
+    package = services.package_make(
+        season=season, name="Elsewhere", date=tournament.date, players=[player.pk]
+    )
     game = Game.objects.get(tournament=tournament, table__number=1, round=1)
     services.result_record(
         game=game,
@@ -218,6 +226,7 @@ def world(db) -> dict[str, Any]:
         "other_season": other_season,
         "season_id": season.pk,
         "player_id": player.pk,
+        "package": package.uuid,
         "version": 1,
     }
 

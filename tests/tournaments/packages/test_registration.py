@@ -137,3 +137,25 @@ def test_the_staff_link_a_registered_participant_on_their_page(referee, organise
     plain = factories.add_participants(other, 1)[0]
     page = client.get(reverse("staff:participant", args=[other.pk, plain.pk])).content.decode()
     assert "Player of the event package" not in page
+
+
+def test_the_import_page_keeps_the_links_while_it_asks_about_duplicates(organiser):
+    tournament = laptop_tournament(organiser, NAMES)
+    fed = ids(tournament)
+    client = client_for(organiser)
+    client.post(
+        reverse("staff:participants", args=[tournament.pk]),
+        {"name": "Dario Ferri", "nationality": "IT"},
+    )
+    rows = [
+        ["name", "nationality", "federation_player"],
+        ["Dario Ferri", "IT", None],
+        ["Anna Rossi", "IT", fed["Anna Rossi"]],
+    ]
+    url = reverse("staff:participants_import", args=[tournament.pk])
+    html = client.post(url, {"file": _upload(rows)}).content.decode()
+    assert "row 2: registered already" in html
+    token = html.split('name="token" value="')[1].split('"')[0]
+    client.post(url, {"step": "confirm", "token": token, "choice": "skip"})
+    anna = Participant.objects.get(tournament=tournament, name="Anna Rossi")
+    assert anna.federation_player == fed["Anna Rossi"]
