@@ -88,6 +88,9 @@ MATRIX: dict[str, dict[str, str]] = {
     "staff:season": {"GET": SEASON_ORGANISER, "POST": SEASON_ORGANISER},
     "staff:season_imports": {"GET": SEASON_ORGANISER, "POST": SEASON_ORGANISER},
     "staff:installation_key": {"GET": CREATOR},
+    "staff:season_packages": {"GET": SEASON_ORGANISER, "POST": SEASON_ORGANISER},
+    "staff:season_package_file": {"GET": SEASON_ORGANISER},
+    "staff:tournament_from_package": {"GET": CREATOR, "POST": CREATOR},
     "staff:participants_import": {"GET": ORGANISER, "POST": ORGANISER},
     "staff:participants_import_template": {"GET": ORGANISER},
     "staff:audit": {"GET": ORGANISER},
@@ -157,6 +160,8 @@ MATRIX: dict[str, dict[str, str]] = {
     "api-season-tournament": {"DELETE": SEASON_ORGANISER},
     "api-season-staff": {"GET": SEASON_ORGANISER, "POST": SEASON_ORGANISER},
     "api-season-staff-member": {"DELETE": SEASON_ORGANISER},
+    "api-season-packages": {"POST": SEASON_ORGANISER},
+    "api-tournament-from-package": {"POST": CREATOR},
     "api-season-ranking": {"GET": ANYONE},
     "api-season-ranking-xlsx": {"GET": ANYONE},
     "api-season-ranking-pdf": {"GET": ANYONE},
@@ -205,6 +210,9 @@ def world(db) -> dict[str, Any]:
     services.season_tournament_add(season=season, tournament=tournament, weight=1)
     other_season = services.season_create(name="Season of another")
     player = services.player_create(name="Someone", nationality="DE")
+    package = services.package_make(
+        season=season, name="Elsewhere", date=tournament.date, players=[player.pk]
+    )
     game = Game.objects.get(tournament=tournament, table__number=1, round=1)
     services.result_record(
         game=game,
@@ -228,6 +236,7 @@ def world(db) -> dict[str, Any]:
         "other_season": other_season,
         "season_id": season.pk,
         "player_id": player.pk,
+        "package": package.uuid,
         "version": 1,
         "fingerprint": "0123456789abcdef",
     }

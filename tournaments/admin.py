@@ -36,10 +36,12 @@ from .errors import DomainError
 from .models import (
     AuditEntry,
     Character,
+    EventPackage,
     Game,
     GroupDraw,
     Knockout,
     LotDraw,
+    PackagePlayer,
     Participant,
     Penalty,
     Player,
@@ -376,3 +378,13 @@ class SeasonAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 class TournamentArchiveAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["tournament", "version", "sha256", "withdrawn", "created_at"]
     exclude = ["content"]
+
+
+@admin.register(EventPackage)
+class EventPackageAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["uuid", "season", "created_by", "created_at"]
+
+
+@admin.register(PackagePlayer)
+class PackagePlayerAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["tournament", "federation_id", "name", "nationality"]

@@ -59,11 +59,7 @@ class InstallationKeyApi(BaseApi):
 
 def package_of(tournament: Tournament) -> str | None:
     """The event package a tournament was made from (rules.md §16), or None."""
-    for name in ("package_uuid", "package"):
-        value = getattr(tournament, name, None)
-        if value:
-            return str(getattr(value, "uuid", value))
-    return None
+    return str(tournament.package) if tournament.package else None
 
 
 class SignedArchiveOutput(serializers.Serializer):

@@ -39,6 +39,10 @@ __all__ = [
 ]
 
 
+#: What referees may change on a participant: the links to players (rules.md §13, §16).
+LINKS = frozenset({"player", "federation_player"})
+
+
 class PublicParticipantOutput(serializers.Serializer):
     """What everyone sees of a participant (rules.md §7, "Personal data")."""
 
@@ -48,6 +52,10 @@ class PublicParticipantOutput(serializers.Serializer):
     status = serializers.CharField()
     player = serializers.IntegerField(
         source="player_id", allow_null=True, help_text="The player across tournaments, or null."
+    )
+    federation_player = serializers.IntegerField(
+        allow_null=True,
+        help_text="The id on the season's server of one of the event package's players, or null.",
     )
 
 
@@ -66,6 +74,10 @@ class ParticipantOutput(serializers.Serializer):
     player = serializers.IntegerField(
         source="player_id", allow_null=True, help_text="The player across tournaments, or null."
     )
+    federation_player = serializers.IntegerField(
+        allow_null=True,
+        help_text="The id on the season's server of one of the event package's players, or null.",
+    )
 
 
 class ParticipantListApi(TournamentApi):
@@ -80,6 +92,8 @@ class ParticipantListApi(TournamentApi):
                 "too_young",
                 "unknown_player",
                 "player_already_linked",
+                "unknown_federation_player",
+                "federation_player_already_linked",
             ],
             409: ["draw_locked"],
         }
@@ -91,6 +105,9 @@ class ParticipantListApi(TournamentApi):
         birth_date = serializers.DateField(required=False, allow_null=True, default=None)
         age_approved = StrictBooleanField(required=False, default=False)
         player = StrictIntegerField(required=False, allow_null=True, default=None, min_value=1)
+        federation_player = StrictIntegerField(
+            required=False, allow_null=True, default=None, min_value=1
+        )
 
     @extend_schema(
         responses={200: ParticipantOutput(many=True)},
@@ -213,7 +230,8 @@ class WithdrawAbsentApi(TournamentApi):
 
 class ParticipantDetailApi(TournamentApi):
     """``PATCH /api/tournaments/{id}/participants/{pid}/`` (the tournament's organisers):
-    correct a participant, or link them to a player (``"player": 3``, or null)."""
+    correct a participant, or link them to a player (``"player": 3``, or null) or to one
+    of the event package's players (``"federation_player": 3``, or null)."""
 
     permission_classes = [ReadOnlyOrReferee]
     links_players = True  # also on an imported tournament (rules.md §16)
@@ -226,6 +244,8 @@ class ParticipantDetailApi(TournamentApi):
                 "too_young",
                 "unknown_player",
                 "player_already_linked",
+                "unknown_federation_player",
+                "federation_player_already_linked",
             ],
         }
     }
@@ -236,12 +256,13 @@ class ParticipantDetailApi(TournamentApi):
         birth_date = serializers.DateField(required=False, allow_null=True)
         age_approved = StrictBooleanField(required=False)
         player = StrictIntegerField(required=False, allow_null=True, min_value=1)
+        federation_player = StrictIntegerField(required=False, allow_null=True, min_value=1)
 
     @extend_schema(request=InputSerializer, responses={200: ParticipantOutput})
     def patch(self, request: Request, tournament_id: int, participant_id: int) -> Response:
         participant = get_object_or_404(Participant, pk=participant_id, tournament=self.tournament)
         values = dict(self.parse(self.InputSerializer, request.data))
-        if set(values) - {"player"} and not is_organiser(request.user, self.tournament):
+        if set(values) - LINKS and not is_organiser(request.user, self.tournament):
             # Referees link players; only organisers correct a participant's data.
             raise NotAllowed.single(
                 "not_allowed", _("Only the tournament's organisers correct a participant.")
@@ -251,6 +272,12 @@ class ParticipantDetailApi(TournamentApi):
                 player = services.player_get(values.pop("player"))
                 participant = services.participant_link_player(
                     participant=participant, player=player, actor=self.actor
+                )
+            if "federation_player" in values:
+                participant = services.participant_link_federation_player(
+                    participant=participant,
+                    federation_player=values.pop("federation_player"),
+                    actor=self.actor,
                 )
             if values:
                 participant = services.participant_update(

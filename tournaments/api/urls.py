@@ -13,6 +13,7 @@ from . import (
     hall,
     keys,
     knockout,
+    packages,
     participants,
     penalties,
     players,
@@ -29,6 +30,11 @@ urlpatterns = [
     path("auth/token/", auth.TokenLoginApi.as_view(), name="api-token"),
     path("settings/", tournaments_api.SettingsApi.as_view(), name="api-settings"),
     path("tournaments/", tournaments_api.TournamentListApi.as_view(), name="api-tournaments"),
+    path(
+        "tournaments/from-package/",
+        packages.TournamentFromPackageApi.as_view(),
+        name="api-tournament-from-package",
+    ),
     path(
         "tournaments/<id:tournament_id>/",
         tournaments_api.TournamentDetailApi.as_view(),
@@ -130,6 +136,11 @@ urlpatterns = [
         "seasons/<id:season_id>/tournaments/<id:tournament_id>/",
         seasons.SeasonTournamentApi.as_view(),
         name="api-season-tournament",
+    ),
+    path(
+        "seasons/<id:season_id>/packages/",
+        packages.SeasonPackagesApi.as_view(),
+        name="api-season-packages",
     ),
     path(
         "seasons/<id:season_id>/staff/",

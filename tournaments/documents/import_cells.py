@@ -87,12 +87,24 @@ def participant(
                 row=row,
             )
         )
+    federation_player = parse_player(cells.get("federation_player"))
+    if federation_player == 0:
+        problems.append(
+            ErrorItem(
+                code="invalid_federation_player",
+                message=_("“%(value)s” is not the number of a player of the event package.")
+                % {"value": cells.get("federation_player")},
+                field="federation_player",
+                row=row,
+            )
+        )
     item = services.ParticipantInput(
         name=name,
         nationality=nationality,
         birth_date=birth_date,
         age_approved=bool(age_approved),
         player=player or None,
+        federation_player=federation_player or None,
     )
     return item, problems
 

@@ -2,11 +2,13 @@
 
 The first row is the header: ``name``, ``nationality``, ``birth_date`` and,
 optionally, ``age_approved`` and ``player`` (the player's id across
-tournaments, rules.md §13; case and surrounding spaces do not matter; the
-German headers ``Name``, ``Nationalität``, ``Geburtsdatum``, ``Alter bestätigt``,
-``Spieler`` work too). Every following row is one participant; a **row** number here is the
-spreadsheet's own (the header is row 1), so an error points at the line the
-organiser sees. Empty rows are skipped.
+tournaments, rules.md §13) and ``federation_player`` (the id of one of the
+event package's players, rules.md §16); case and surrounding spaces do not
+matter; the German headers ``Name``, ``Nationalität``, ``Geburtsdatum``,
+``Alter bestätigt``, ``Spieler``, ``Verbandsspieler`` work too). Every
+following row is one participant; a **row** number here is the spreadsheet's
+own (the header is row 1), so an error points at the line the organiser sees.
+Empty rows are skipped.
 
 A name beginning with ``=`` is refused (``formula_in_name``, naming its row):
 spreadsheets take such text for a formula, and a name is never one. The
@@ -98,6 +100,11 @@ HEADERS: dict[str, str] = {
     "spieler_id": "player",
     "spieler-nr.": "player",
     "spielernummer": "player",
+    # Optional: the id on the season's server of one of the event package's
+    # players (rules.md §16).
+    "federation_player": "federation_player",
+    "federation player": "federation_player",
+    "verbandsspieler": "federation_player",
 }
 REQUIRED = ("name", "nationality")
 
@@ -306,7 +313,7 @@ def _columns(header: tuple[Any, ...]) -> tuple[list[tuple[str, int]], list[Error
                     code="unknown_column",
                     message=_(
                         "Unknown column “%(label)s”; the columns are name, nationality, "
-                        "birth_date, age_approved and player."
+                        "birth_date, age_approved, player and federation_player."
                     )
                     % {"label": label},
                     row=HEADER_ROW,

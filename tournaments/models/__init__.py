@@ -29,7 +29,8 @@ algorithm), ``hall`` (RoundClock, RefereeCall, SeatSwap), ``seasons`` (Player, S
 SeasonTournament, SeasonStaff, TournamentArchive), ``audit`` (AuditEntry), ``security``
 (PinMistake, LoginDevice: throttles every process shares), ``idempotency``
 (IdempotencyKey, OutboxReport), ``keys`` (InstallationKey, SeasonKey,
-ArchiveImport: rules.md §16). Import from ``tournaments.models``.
+ArchiveImport: rules.md §16), ``packages`` (EventPackage, PackagePlayer: rules.md §16).
+Import from ``tournaments.models``.
 """
 
 from .audit import AuditEntry
@@ -38,6 +39,7 @@ from .hall import CALL_NOTE_LENGTH, RefereeCall, RoundClock, SeatSwap
 from .idempotency import IdempotencyKey, OutboxReport
 from .keys import ArchiveImport, InstallationKey, SeasonKey
 from .knockout import Knockout, LotDraw
+from .packages import EventPackage, PackagePlayer
 from .people import MINIMUM_AGE, Participant, Penalty
 from .play import EarlierSeating, Game, GroupDraw, Seat, Table
 from .ratelimit import RateCount
@@ -55,6 +57,7 @@ __all__ = [
     "Character",
     "DrawCommitment",
     "EarlierSeating",
+    "EventPackage",
     "Game",
     "GroupDraw",
     "IdempotencyKey",
@@ -64,6 +67,7 @@ __all__ = [
     "LoginDevice",
     "LotDraw",
     "OutboxReport",
+    "PackagePlayer",
     "Participant",
     "Penalty",
     "PinMistake",

@@ -67,6 +67,9 @@ class Participant(models.Model):
         blank=True,
         related_name="participants",
     )
+    # The player's id on the season's server, from the tournament's event package
+    # (rules.md §16): not a Player of this database, so not a foreign key.
+    federation_player = models.PositiveIntegerField(_("federation player"), null=True, blank=True)
 
     class Meta:
         ordering = ["id"]
@@ -78,7 +81,12 @@ class Participant(models.Model):
                 fields=["tournament", "player"],
                 condition=models.Q(player__isnull=False),
                 name="one_participant_per_player_and_tournament",
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "federation_player"],
+                condition=models.Q(federation_player__isnull=False),
+                name="one_participant_per_federation_player",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -97,6 +97,8 @@ class Tournament(models.Model):
     # Grows with every change of name, date, language, ruleset or settings: a
     # form or PATCH that read an older one is refused (api.md, services.versions).
     version = models.PositiveIntegerField(_("version"), default=1)
+    # The event package it was made from (rules.md §16), or None; one tournament per package.
+    package = models.UUIDField(_("package"), null=True, blank=True, unique=True, editable=False)
     live_version = models.PositiveBigIntegerField(_("live version"), default=0, editable=False)
     live_what = models.CharField(
         _("newest change"),

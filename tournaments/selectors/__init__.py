@@ -31,6 +31,7 @@ Modules by task:
 - ``links``: the players each participant of a tournament may be (``LinkSuggestion``);
 - ``erasure``: what erasing a player would change (``ErasurePreview``);
 - ``time_rule``: a game's time and its time rule (``TimeRule``, ``GameTime``);
+- ``packages``: an event package's players not yet linked (rules.md §16);
 """
 
 from tournaments.selectors.audit import AuditNames, GamePlace, audit_entries, audit_names
@@ -97,6 +98,7 @@ from tournaments.selectors.knockout import (
 )
 from tournaments.selectors.links import LinkSuggestion, link_suggestions, same_name
 from tournaments.selectors.overview import StaffOverview, staff_overview
+from tournaments.selectors.packages import package_players_free, season_packages, season_players
 from tournaments.selectors.player import (
     GroupSeat,
     KnockoutStep,
@@ -250,6 +252,7 @@ __all__ = [
     "link_suggestions",
     "lot_draws",
     "open_calls",
+    "package_players_free",
     "participants_named",
     "player_birth_dates",
     "player_record",
@@ -261,6 +264,8 @@ __all__ = [
     "ruleset_statistics",
     "same_name",
     "season_archives",
+    "season_packages",
+    "season_players",
     "season_standing",
     "seat_corrections",
     "seat_reports",

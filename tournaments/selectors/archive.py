@@ -122,7 +122,7 @@ def archive_document(tournament: Tournament, *, version: int) -> dict[str, Any]:
                 "status": p.status,
                 "player": p.player_id,
                 # The season server's player id from an event package (rules.md §16).
-                "federation_player": getattr(p, "federation_player", None),
+                "federation_player": p.federation_player,
             }
             for p in tournament.participants.order_by("id")
         ],

@@ -11,7 +11,7 @@ signed-in user who acts (``django.contrib.auth.models.User``). One module per
 task: ``tournaments``, ``staff``, ``participants``, ``commitments``, ``draw``,
 ``deal``, ``results``, ``final_table``, ``signatures``, ``penalties``, ``outbox``,
 ``knockout``, ``clock``, ``game_time``, ``calls``, ``seat_swaps``, ``bounties``, ``players``,
-``seasons``, ``archive``, ``keys`` and ``imports`` (signed archives), ``erasure``,
+``seasons``, ``archive``, ``packages``, ``keys`` and ``imports`` (signed archives), ``erasure``,
 ``audit`` and ``backup`` (export and import of a whole tournament). Services
 only write: what they read (``game_spec``, ``tournament_phase``, the characters)
 comes from ``tournaments.selectors``. Every public name is importable from this
@@ -36,6 +36,7 @@ from .imports import ImportAnswer, signed_archive_import
 from .keys import archive_sign, installation_key, season_key_add, season_key_remove
 from .knockout import knockout_next_round, knockout_pick_order, knockout_start
 from .outbox import outbox_report
+from .packages import package_make, participant_link_federation_player, tournament_from_package
 from .participants import (
     ParticipantInput,
     participant_delete,
@@ -113,9 +114,11 @@ __all__ = [
     "knockout_reveal",
     "knockout_start",
     "outbox_report",
+    "package_make",
     "participant_check_in",
     "participant_delete",
     "participant_leave",
+    "participant_link_federation_player",
     "participant_link_player",
     "participant_reinstate",
     "participant_update",
@@ -151,6 +154,7 @@ __all__ = [
     "staff_appoint",
     "staff_dismiss",
     "tournament_create",
+    "tournament_from_package",
     "tournament_update",
     "user_create",
 ]

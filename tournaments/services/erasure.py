@@ -35,7 +35,17 @@ from django.utils.translation import gettext as _
 
 from ..errors import InvalidInput, NotAllowed
 from ..live import live_floor_raise
-from ..models import AuditEntry, Participant, Penalty, Player, RefereeCall, Result, Tournament
+from ..models import (
+    AuditEntry,
+    EventPackage,
+    PackagePlayer,
+    Participant,
+    Penalty,
+    Player,
+    RefereeCall,
+    Result,
+    Tournament,
+)
 from ..names import fold, placeholder_name
 from ..selectors.erasure import archives_holding, erasure_names
 from .archive import archive_create, archive_withdraw_for_erasure
@@ -112,6 +122,7 @@ def player_erase(*, player: Player, confirm: str, actor: User | None = None) -> 
             participant.age_approved = False
             participant.save(update_fields=["name", "birth_date", "pin", "age_approved"])
         _scrub_history(names, tournaments=list(tournaments.values()), number=number)
+        _scrub_packages(player)
         scrub_stored_answers(people)
         for tournament in tournaments.values():
             audit_log(
@@ -165,6 +176,23 @@ def _scrub_history(names: list[str], *, tournaments: list[Tournament], number: i
         if reason != result.reason:
             result.reason = reason
             result.save(update_fields=["reason"])
+
+
+def _scrub_packages(player: Player) -> None:
+    """The event packages this server made (rules.md §16) name the player by their
+    placeholder from now on, as do the package players of tournaments made here
+    from them."""
+    # A few dozen packages a season; JSON "contains" is not available on SQLite.
+    for package in EventPackage.objects.select_for_update().order_by("id"):
+        named = [i for i in package.content.get("players", []) if i.get("id") == player.pk]
+        for item in named:
+            item["name"] = player.name
+        if named:
+            package.save(update_fields=["content"])
+    PackagePlayer.objects.filter(
+        federation_id=player.pk,
+        tournament__package__in=EventPackage.objects.values("uuid"),
+    ).update(name=player.name)
 
 
 def _renew_archives(tournament: Tournament, names: list[str], *, actor: User | None) -> None:

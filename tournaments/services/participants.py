@@ -29,6 +29,7 @@ from ..models import Game, Participant, Player, Seat, Stage, Tournament
 from ..selectors.tournament import group_stage_drawn
 from .audit import audit_log
 from .final_table import final_table_settle
+from .packages import federation_problems
 from .versions import edit_version, edit_version_check
 
 
@@ -42,6 +43,9 @@ class ParticipantInput:
     age_approved: bool = False
     #: The id of the player this participant is (rules.md §13); None: not linked.
     player: int | None = None
+    #: The id on the season's server of one of the tournament's package players
+    #: (rules.md §16); None: not linked.
+    federation_player: int | None = None
 
 
 def participants_check(
@@ -53,6 +57,7 @@ def participants_check(
     for index, item in enumerate(items):
         errors.extend(_candidate(tournament, item, index=index)[1])
     errors.extend(_player_problems(tournament, items))
+    errors.extend(federation_problems(tournament, [item.federation_player for item in items]))
     return [
         e for e in (_draw_locked(tournament), *errors, _too_many(tournament, new=len(items))) if e
     ]
@@ -93,6 +98,7 @@ def participants_register(
             after=[
                 {"id": p.pk, "name": p.name, "nationality": str(p.nationality)}
                 | ({"player": p.player_id} if p.player_id else {})
+                | ({"federation_player": p.federation_player} if p.federation_player else {})
                 for p in candidates
             ],
         )
@@ -149,6 +155,7 @@ def _candidate(
         birth_date=item.birth_date,
         age_approved=bool(item.age_approved),
         player_id=item.player,
+        federation_player=item.federation_player,
     )
     errors: list[ErrorItem] = []
     exclude: list[str] = []

@@ -9,6 +9,7 @@ characters added for this one.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from datetime import date
 from typing import Any
@@ -39,11 +40,13 @@ def tournament_create(
     language: str = "de",
     format: str = FormatKey.GERMAN_CHAMPIONSHIP.value,
     settings: Mapping[str, Any] | None = None,
+    package: uuid.UUID | None = None,
     actor: User | None = None,
 ) -> Tournament:
     """A new tournament; its settings are checked against ``tournaments.preferences``.
 
-    The creator (``actor``) becomes its first organiser (rules.md §7).
+    The creator (``actor``) becomes its first organiser (rules.md §7). ``package``:
+    the event package it is made from (``services.packages``, rules.md §16).
     """
     tournament = Tournament(
         name=name,
@@ -52,6 +55,7 @@ def tournament_create(
         language=language,
         format=format,
         settings=dict(settings or {}),
+        package=package,
     )
     full_clean_or_raise(tournament)
     with transaction.atomic():

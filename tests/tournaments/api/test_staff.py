@@ -118,7 +118,7 @@ def test_staff_see_private_fields_everyone_else_does_not(chef):
         [{"name": "Kind", "nationality": "DE", "birth_date": "2020-01-02", "age_approved": True}],
         format="json",
     )
-    public = {"id", "name", "nationality", "status", "player"}
+    public = {"id", "name", "nationality", "status", "player", "federation_player"}
     assert set(APIClient().get(url).json()[0]) == public
     stranger = APIClient()
     stranger.force_authenticate(factories.make_referee(tournament=factories.make_tournament()))

@@ -51,7 +51,7 @@ def import_tournament(data: dict[str, Any], *, copy: bool = False) -> Tournament
             raise already_present(present)
         try:
             with transaction.atomic():
-                tournament = _Restore(data, uid=uuid.uuid4() if copy else uid).run()
+                tournament = _Restore(data, uid=uuid.uuid4() if copy else uid, copy=copy).run()
         except IntegrityError as error:
             raise BackupError(f"the backup conflicts with data present here: {error}") from error
     else:
@@ -68,9 +68,12 @@ def import_tournament(data: dict[str, Any], *, copy: bool = False) -> Tournament
 class _Restore:
     """One import: inserts every model's rows in graph order, mapping old ids to new."""
 
-    def __init__(self, data: dict[str, Any], *, uid: uuid.UUID) -> None:
+    def __init__(self, data: dict[str, Any], *, uid: uuid.UUID, copy: bool = False) -> None:
         self.data: dict[str, list[dict[str, Any]]] = data.get("models") or {}
         self.uid = uid
+        # A copy is a second tournament: the event package stays the original's
+        # (one tournament per package, rules.md §16); the package's players come along.
+        self.copy = copy
         self.users = UserCache()
         self.ids: dict[str, dict[int, Any]] = {}
         self.objects: dict[str, list[tuple[dict[str, Any], Model]]] = {}
@@ -141,6 +144,8 @@ class _Restore:
             return self.reference(f, value)
         if label == TOURNAMENT and f.name == "uid":
             return self.uid
+        if label == TOURNAMENT and f.name == "package" and self.copy:
+            return None
         if (label, f.name) in ID_LISTS:
             ids = self.ids[ID_LISTS[(label, f.name)]]
             return [ids[v] for v in value or []]

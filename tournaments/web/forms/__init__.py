@@ -10,7 +10,14 @@ items on the form field it names, or on the whole form.
 from .base import add_domain_errors, random_seed
 from .erasure import PlayerEraseForm
 from .knockout import KnockoutNextForm, KnockoutStartForm
-from .participants import ParticipantForm, ParticipantImportForm, PenaltyForm, WithdrawForm
+from .packages import PackageFileForm, PackageForm
+from .participants import (
+    FederationPlayerForm,
+    ParticipantForm,
+    ParticipantImportForm,
+    PenaltyForm,
+    WithdrawForm,
+)
 from .referees import ExistingUserForm, NewStaffForm
 from .results import ResultEntry, ResultForm, live_problems
 from .seasons import SeasonForm, SeasonOrganiserForm, SeasonTournamentForm
@@ -21,9 +28,12 @@ __all__ = [
     "CharacterForm",
     "DrawForm",
     "ExistingUserForm",
+    "FederationPlayerForm",
     "KnockoutNextForm",
     "KnockoutStartForm",
     "NewStaffForm",
+    "PackageFileForm",
+    "PackageForm",
     "ParticipantForm",
     "ParticipantImportForm",
     "PenaltyForm",

@@ -54,6 +54,14 @@ IMPORT_COLUMNS: tuple[tuple[str, Any], ...] = (
             "this participant to them for the season rankings (optional)"
         ),
     ),
+    (
+        "federation_player",
+        gettext_lazy(
+            "for a tournament made from an event package: the number of one of the "
+            "package's players (the participant form lists them), for the federation's "
+            "season (optional)"
+        ),
+    ),
 )
 
 SESSION_KEY = "participant_import"
@@ -73,6 +81,7 @@ def _store(request: StaffRequest, tournament: Tournament, check: imports.ImportC
                 "birth_date": r.item.birth_date.isoformat() if r.item.birth_date else None,
                 "age_approved": r.item.age_approved,
                 "player": r.item.player,
+                "federation_player": r.item.federation_player,
             }
             for r in check.rows
         ],
@@ -97,6 +106,7 @@ def _stored(
                 birth_date=date.fromisoformat(r["birth_date"]) if r["birth_date"] else None,
                 age_approved=r["age_approved"],
                 player=r.get("player"),
+                federation_player=r.get("federation_player"),
             ),
         )
         for r in kept["rows"]

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from tournaments import selectors, services
 from tournaments.models import Participant, Penalty, Stage, Tournament
 from tournaments.permissions import is_organiser, may_create_tournaments
-from tournaments.web.forms import ParticipantForm, PenaltyForm, WithdrawForm
+from tournaments.web.forms import FederationPlayerForm, ParticipantForm, PenaltyForm, WithdrawForm
 
 from .access import StaffRequest, get_tournament, referee_required, render_staff
 from .actions import on_stale, run_service
@@ -42,7 +42,7 @@ def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """The participant list; organisers register participants one by one here."""
     tournament = get_tournament(tournament_id)
     organiser = is_organiser(request.user, tournament_id)
-    form = ParticipantForm(request.POST or None) if organiser else None
+    form = _register_form(tournament, request.POST or None) if organiser else None
     action = request.POST.get("action") if request.method == "POST" else None
     if action in ("checkin", "withdraw_absent", "remove") and form is None:
         raise PermissionDenied
@@ -52,7 +52,7 @@ def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
         asked = withdraw_absent(request, tournament)
         if isinstance(asked, HttpResponse):
             return asked
-        return _list(request, tournament, form=ParticipantForm(), **asked)
+        return _list(request, tournament, form=_register_form(tournament), **asked)
     if action == "remove":
         return _remove(request, tournament)
     duplicate_of: list[str] = []
@@ -77,6 +77,12 @@ def participants(request: StaffRequest, tournament_id: int) -> HttpResponse:
         if done is not None:
             return done
     return _list(request, tournament, form=form, duplicate_of=duplicate_of)
+
+
+def _register_form(tournament: Tournament, data: Any = None) -> ParticipantForm:
+    """The registration form; for a tournament made from an event package it offers
+    the package's players not yet registered (rules.md §16)."""
+    return ParticipantForm(data, package_players=selectors.package_players_free(tournament))
 
 
 def _list(
@@ -140,7 +146,7 @@ def _remove(request: StaffRequest, tournament: Tournament) -> HttpResponse:
                 _("Participants cannot be deleted after the group-stage draw; mark a withdrawal."),
             )
             return redirect(here)
-        return _list(request, tournament, form=ParticipantForm(), removing=chosen)
+        return _list(request, tournament, form=_register_form(tournament), removing=chosen)
     done = run_service(
         request,
         None,
@@ -188,6 +194,10 @@ def participant_detail(
         request.POST if action == "withdraw" else None, auto_id="withdraw_%s"
     )
     here = reverse("staff:participant", args=[tournament.pk, participant.pk])
+    federation_form = FederationPlayerForm(
+        request.POST if action == "link_federation" else None,
+        package_players=selectors.package_players_free(tournament),
+    )
     done = None
     changes: list[dict[str, str]] = []
     if action == "penalty":
@@ -252,6 +262,21 @@ def participant_detail(
             % {"name": participant.name},
             redirect_to=here,
         )
+    elif action in ("link_federation", "unlink_federation"):
+        # Referees link as they link players (rules.md §16).
+        done = run_service(
+            request,
+            federation_form if action == "link_federation" else None,
+            lambda: services.participant_link_federation_player(
+                participant=participant,
+                federation_player=federation_form.cleaned_data["federation_player"]
+                if action == "link_federation"
+                else None,
+                actor=request.user,
+            ),
+            success_message=_("The link to the event package has been saved."),
+            redirect_to=here,
+        )
     elif action in ("link_player", "unlink_player", "new_player"):
         done = player_link(request, participant, action=action, redirect_to=here)
     elif action in ("edit", "delete") and not is_organiser(request.user, tournament_id):
@@ -310,6 +335,12 @@ def participant_detail(
             if participant.player_id is None
             else [],
             "may_create_players": may_create_tournaments(request.user),
+            "federation_form": federation_form,
+            "federation_player": tournament.package_players.filter(
+                federation_id=participant.federation_player
+            ).first()
+            if participant.federation_player
+            else None,
             **player_search(request, participant),
         },
     )

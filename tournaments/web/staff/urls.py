@@ -14,6 +14,7 @@ from .imports import participants_import, participants_import_template
 from .knockout import knockout
 from .links import player_links
 from .outbox import outbox_report
+from .packages import season_package_file, season_packages, tournament_from_package
 from .participants import participant_detail, participants
 from .progress import games, progress
 from .referees import team
@@ -31,6 +32,17 @@ urlpatterns = [
     path("staff/seasons/<id:season_id>/", season_detail, name="season"),
     path("staff/seasons/<id:season_id>/imports/", season_imports, name="season_imports"),
     path("staff/installation-key/", installation_key_page, name="installation_key"),
+    path("staff/seasons/<id:season_id>/packages/", season_packages, name="season_packages"),
+    path(
+        "staff/seasons/<id:season_id>/packages/<uuid:package>.json",
+        season_package_file,
+        name="season_package_file",
+    ),
+    path(
+        "staff/tournaments/from-package/",
+        tournament_from_package,
+        name="tournament_from_package",
+    ),
     path("t/<id:tournament_id>/staff/archive/", archive, name="archive"),
     path("t/<id:tournament_id>/staff/players/", player_links, name="player_links"),
     path("staff/players/<id:player_id>/erase/", player_erase, name="player_erase"),
