@@ -3,7 +3,9 @@ first draw, the points grid and the bonuses at any time, each change audited."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -14,7 +16,7 @@ from scoring.rulesets import Role, Side
 from tests import factories
 from tests.language import in_english
 from tournaments import services
-from tournaments.models import AuditEntry
+from tournaments.models import AuditEntry, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -177,3 +179,17 @@ def test_only_organisers_see_the_page():
     referee = in_english(Client())
     referee.force_login(factories.make_referee(tournament=tournament))
     assert referee.get(reverse("staff:format", args=[tournament.pk])).status_code == 403
+
+
+def test_the_example_of_docs_formats_md_is_accepted_as_written(organiser_api):
+    """docs/formats.md's example PATCH, sent as the document writes it."""
+    text = (Path(__file__).resolve().parents[4] / "docs" / "formats.md").read_text()
+    body = json.loads(re.search(r"-d '(\{.*?\})'", text, re.S).group(1))
+    tournament = factories.make_tournament()
+    response = organiser_api.patch(f"/api/tournaments/{tournament.pk}/", body, format="json")
+    assert response.status_code == 200, response.json()
+    fmt = Tournament.objects.get(pk=tournament.pk).config.format
+    assert fmt.time_limit_minutes == 20 and fmt.title_nationality == "SK"
+    assert fmt.points[5][Side.RENEGADE][Role.RENEGADE] == 80
+    assert fmt.points[5][Side.OUTLAWS][Role.OUTLAW] == Split("alive", 30, 20)
+    assert fmt.points[4][Side.RENEGADE][Role.RENEGADE] == 50  # the preset's
