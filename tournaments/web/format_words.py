@@ -60,6 +60,14 @@ class PointsRow:
         return self.cell if isinstance(self.cell, Split) else None
 
     @property
+    def lines(self) -> list[str]:
+        """The cell in words, one amount per line: ["alive 35,", "dead 20"] or ["35"]."""
+        if isinstance(self.cell, Split):
+            then, otherwise = CONDITION_WORDS[self.cell.condition]
+            return [f"{then} {self.cell.then},", f"{otherwise} {self.cell.otherwise}"]
+        return [str(self.cell)]
+
+    @property
     def words(self) -> str:
         """The cell as a person reads it: "35" or "alive 35, dead 20"."""
         if isinstance(self.cell, Split):

@@ -80,7 +80,7 @@ class FormatForm(forms.Form):
         label=_("Final table: games"), required=False, min_value=1, max_value=7
     )
     title_nationality = forms.CharField(
-        label=_("Title for the best-placed participant of (country code)"),
+        label=_("The title goes to the best participant of (country code)"),
         min_length=2,
         max_length=2,
     )
@@ -88,7 +88,6 @@ class FormatForm(forms.Form):
     deputy_kills_sheriff = amount_field(_("A Deputy who eliminates the Sheriff"))
     small_table_bonus = amount_field(_("Once for a seat at a table of the smaller size"))
 
-    STRUCTURE = ("table_sizes", "sheriff", "time_limit_minutes", "final_type", "final_size")
     AMOUNTS = ("survivor_bonus", "deputy_kills_sheriff", "small_table_bonus")
 
     #: Where a service's error about a setting goes on this form.
@@ -168,9 +167,21 @@ class FormatForm(forms.Form):
         self.fields[f"cell_{row.key}_else"] = amount_field(otherwise, split.otherwise)
 
     def structure_names(self) -> list[str]:
-        names = [*self.STRUCTURE, "final_games", "title_nationality"]
-        names += [name for name in self.fields if name.startswith(("part_", "tie_break_"))]
-        return names
+        """The structure's fields in the order a format is told: tables, parts, Sheriff,
+        time, final, standings, title."""
+        parts = [name for name in self.fields if name.startswith("part_")]
+        ties = [name for name in self.fields if name.startswith("tie_break_")]
+        return [
+            "table_sizes",
+            *parts,
+            "sheriff",
+            "time_limit_minutes",
+            "final_type",
+            "final_size",
+            "final_games",
+            *ties,
+            "title_nationality",
+        ]
 
     def structure_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.structure_names()]

@@ -16,7 +16,8 @@ def cell(html: str, key: str) -> str:
     """The points shown in the row of one cell of the rules page's points table."""
     row = re.search(rf'<tr data-cell="{key}">(.*?)</tr>', html, re.S)
     assert row, key
-    return re.findall(r'<td class="num">(.*?)</td>', row.group(1))[0]
+    shown = re.findall(r'<td class="points">(.*?)</td>', row.group(1))[0]
+    return re.sub(r"<[^>]+>", "", shown)
 
 
 def test_the_overview_states_the_czech_format_and_links_its_rules(client):
