@@ -193,3 +193,22 @@ def test_the_example_of_docs_formats_md_is_accepted_as_written(organiser_api):
     assert fmt.points[5][Side.RENEGADE][Role.RENEGADE] == 80
     assert fmt.points[5][Side.OUTLAWS][Role.OUTLAW] == Split("alive", 30, 20)
     assert fmt.points[4][Side.RENEGADE][Role.RENEGADE] == 50  # the preset's
+
+
+def test_the_audit_log_names_the_format_settings_in_words(client):
+    tournament = factories.make_tournament(format="czech_club")
+    post(client, tournament, cell_5_renegade_renegade="80", time_limit_minutes="20")
+    html = client.get(reverse("staff:audit", args=[tournament.pk])).content.decode()
+    rows = {
+        what: (before, after)
+        for what, before, after in re.findall(
+            r'<tr><th scope="row">(.*?)</th><td>(.*?)</td><td>(.*?)</td></tr>', html
+        )
+    }
+    assert rows["Time limit per game (minutes, empty: none)"] == ("15", "20")
+    # Only the cell that changed, in words.
+    assert rows["Points, table of 5, won by Renegade: Renegade"] == ("75", "80")
+    assert not any(
+        what.startswith("Points") and what != "Points, table of 5, won by Renegade: Renegade"
+        for what in rows
+    )
