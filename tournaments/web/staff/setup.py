@@ -12,7 +12,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring.formats import SheriffRule
+from scoring.formats import Format, SheriffRule
 from tournaments import selectors, services
 from tournaments.models import Character, Stage, Tournament
 from tournaments.web.format_words import roman
@@ -137,6 +137,7 @@ def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
         initial={"seed": random_seed(), "commitment": unused[-1] if unused else ""},
         commitments=unused,
     )
+    _fit_split_field(form, fmt)
     if form.is_bound:
         done = run_service(
             request,
@@ -145,7 +146,7 @@ def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
                 tournament=tournament,
                 seed=None if form.cleaned_data["commitment"] else form.cleaned_data["seed"],
                 commitment=form.cleaned_data["commitment"] or None,
-                five_tables=form.cleaned_data["five_tables"],
+                five_tables=form.cleaned_data.get("five_tables"),
                 part=_posted_part(request),
                 actor=request.user,
             ),
@@ -199,6 +200,18 @@ def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
             **_swap_context(tournament),
         },
     )
+
+
+def _fit_split_field(form: DrawForm, fmt: Format) -> None:
+    """The field that fixes the tables of the smallest size, named for the format's
+    sizes (the German 5-tables; the Czech 4-tables); none with one size only."""
+    sizes = set(fmt.table_sizes)
+    if len(sizes) < 2:
+        del form.fields["five_tables"]
+    elif min(sizes) != 5:
+        form.fields["five_tables"].label = _(
+            "Number of tables of %(size)s (empty: as few as possible)"
+        ) % {"size": min(sizes)}
 
 
 def _posted_part(request: StaffRequest) -> int | None:

@@ -48,6 +48,8 @@ def test_a_czech_tournament_draws_part_one_then_part_two(client, referee):
     html = page(client, tournament)
     assert part_state(html, 1) == part_state(html, 2) == "not drawn yet"
     assert "Draw part I</button>" in html
+    # The split is fixed by the number of tables of 4, the format's smaller size.
+    assert "Number of tables of 4 (empty: as few as possible)" in html
     assert draw(client, tournament, 1, "Praha").status_code == 302
 
     html = page(client, tournament)
