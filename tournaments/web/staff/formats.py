@@ -47,7 +47,7 @@ def format_page(request: StaffRequest, tournament_id: int) -> HttpResponse:
             ),
             success_message=_("The format has been chosen; its settings are the preset's."),
             redirect_to=here,
-            field_map={"settings": "__all__"},
+            field_map={"format": "__all__", "settings": "__all__"},
         )
     elif action == "settings":
         done = run_service(

@@ -154,6 +154,20 @@ def test_after_the_draw_only_the_amounts_change(client):
     assert tournament.config.format.time_limit_minutes == 15
 
 
+def test_a_format_choice_sent_after_the_draw_is_refused_in_words(client):
+    tournament = factories.make_tournament()
+    factories.add_participants(tournament, 10)
+    services.group_stage_draw(tournament=tournament, seed="x")
+    response = client.post(
+        reverse("staff:format", args=[tournament.pk]),
+        {"action": "format", "format": "czech_club", "version": tournament.version},
+    )
+    assert response.status_code == 200
+    assert "cannot change after the first draw" in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.format == "german_championship"
+
+
 def test_a_stored_german_key_gives_way_to_the_cell_it_names(client):
     tournament = factories.make_tournament(settings={"bounty_final_duel": 1000})
     post(client, tournament, cell_6_law_renegade_then="1200")
