@@ -5,6 +5,7 @@ a draw used it, the revealed ``seed`` and which draw (``used_for``).
 A ``DrawOverview`` is what the organiser's draw page shows of the group draw.
 ``sheriff_positions`` and ``earlier_parts`` are what a part's draw record adds
 (rules.md §14): each game's Sheriff, and the tables of the parts before.
+A ``PartView`` is one part of the qualifying stage as the draw page lists it.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
+from scoring.formats import Format
 from tournaments.models import (
     DrawCommitment,
     Game,
@@ -28,8 +31,10 @@ from tournaments.selectors.tournament import tournament_phase
 __all__ = [
     "CommitmentView",
     "DrawOverview",
+    "PartView",
     "draw_commitments",
     "draw_overview",
+    "draw_parts",
     "earlier_parts",
     "sheriff_positions",
     "unused_commitments",
@@ -138,3 +143,51 @@ def earlier_parts(tournament: Tournament, *, part: int) -> list[list[list[int]]]
     ):
         parts.setdefault(table_part, {}).setdefault(number, []).append(pid)
     return [list(tables.values()) for _part, tables in sorted(parts.items())]
+
+
+@dataclass(frozen=True)
+class PartView:
+    """One part of the qualifying stage (rules.md §14): its rules and its draw so far."""
+
+    number: int
+    #: Games per table (None: one per player) and whether it is drawn anew.
+    games: int | None
+    redraw: bool
+    #: Its current draw, or None before it is drawn.
+    draw: GroupDraw | None
+    #: A result of the part exists: its draw is locked.
+    has_result: bool
+    #: Its games not yet recorded or void (the next part waits for them).
+    open_games: int
+
+
+def draw_parts(tournament: Tournament, fmt: Format) -> list[PartView]:
+    """Every part of ``fmt`` with its draw and progress (three queries)."""
+    draws = {
+        draw.part: draw
+        for draw in GroupDraw.objects.filter(tournament=tournament).select_related(
+            "drawn_by", "commitment"
+        )
+    }
+    open_games = dict(
+        Game.objects.filter(tournament=tournament, stage=Stage.GROUP)
+        .values("part")
+        .annotate(open=Count("id", filter=Q(status=Game.Status.OPEN)))
+        .values_list("part", "open")
+    )
+    with_results = set(
+        Game.objects.filter(tournament=tournament, stage=Stage.GROUP, results__isnull=False)
+        .values_list("part", flat=True)
+        .distinct()
+    )
+    return [
+        PartView(
+            number=number,
+            games=part.games,
+            redraw=part.redraw,
+            draw=draws.get(number),
+            has_result=number in with_results,
+            open_games=open_games.get(number, 0),
+        )
+        for number, part in enumerate(fmt.parts, start=1)
+    ]

@@ -142,9 +142,13 @@ def tournament_update(
             actor=actor,
             action="settings_changed",
             obj=tournament,
-            before={**{k: before[k] for k in others}, **{k: old_values.get(k) for k in changed}},
+            # A snapshot leaves the default format out: name it when it changes.
+            before={
+                **{k: before.get(k, FormatKey.GERMAN_CHAMPIONSHIP.value) for k in others},
+                **{k: old_values.get(k) for k in changed},
+            },
             after={
-                **{k: after[k] for k in others},
+                **{k: after.get(k, FormatKey.GERMAN_CHAMPIONSHIP.value) for k in others},
                 **{k: new_values[k] for k in changed},
                 "bounties_recomputed": recomputed,
             },

@@ -14,6 +14,7 @@ from django.forms.boundfield import BoundField
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoring.formats import ALIASES, PRESETS, FormatKey
 from tournaments.models import Tournament
 from tournaments.preferences import DEFAULT_TITLE, SETTINGS, Setting
 from tournaments.web.forms.knockout import SeedOrCommitmentForm
@@ -67,14 +68,31 @@ class TournamentForm(forms.Form):
                 "ruleset": tournament.ruleset,
                 "language": tournament.language,
                 "version": tournament.version,
-                **{f"setting_{s.key}": values[s.key] for s in SETTINGS},
+                **{f"setting_{s.key}": values[s.key] for s in SETTINGS if s.key in values},
                 **_title_initial(tournament.settings.get("title")),
             }
         super().__init__(data, **kwargs)
         #: The overrides stored now (a setting the submitted form lacks keeps its value).
         self.stored_settings: dict[str, Any] = dict(tournament.settings) if tournament else {}
+        self.effective: dict[str, Any] = dict(tournament.config.values) if tournament else {}
         self.creating = tournament is None
-        for setting in SETTINGS:
+        # The German keys of rules.md §4 name cells only where the format has tables of
+        # 5 and 6; elsewhere the service refuses them (the format page edits the cells).
+        names_cells = tournament is None or tournament.config.format.named_cells
+        #: The settings this form offers.
+        self.offered = [s for s in SETTINGS if names_cells or s.key not in ALIASES]
+        if self.creating:
+            self.fields["format"] = forms.ChoiceField(
+                label=_("Format"),
+                choices=Tournament.FormatChoice.choices,
+                initial=Tournament.FormatChoice.GERMAN_CHAMPIONSHIP,
+                required=False,  # not sent: the German championship, the default
+                help_text=_(
+                    "The German championship, or the Czech club format; its points table "
+                    "and structure are on the format page after creating."
+                ),
+            )
+        for setting in self.offered:
             self.fields[f"setting_{setting.key}"] = setting_field(setting)
             default = "" if setting.key == "title" else setting.default
             self.fields[f"setting_{setting.key}"].initial = self.initial.get(
@@ -94,7 +112,7 @@ class TournamentForm(forms.Form):
 
     def setting_fields(self) -> list[BoundField]:
         fields = []
-        for setting in SETTINGS:
+        for setting in self.offered:
             if setting.key == "title":
                 fields.append(self["title_choice"])
             fields.append(self[f"setting_{setting.key}"])
@@ -110,12 +128,17 @@ class TournamentForm(forms.Form):
         return data
 
     def main_fields(self) -> list[BoundField]:
-        return [self[name] for name in ("name", "date", "ruleset", "language", "version")]
+        names = ["name", "date", "ruleset", "language", "version"]
+        return [self[name] for name in names + (["format"] if self.creating else [])]
 
     def settings_overrides(self) -> dict[str, Any]:
         """The settings that differ from their defaults (what a tournament stores)."""
         overrides = {}
-        for setting in SETTINGS:
+        chosen = self.cleaned_data.get("format") or FormatKey.GERMAN_CHAMPIONSHIP
+        names_cells = PRESETS[FormatKey(chosen)].named_cells
+        for setting in self.offered:
+            if setting.key in ALIASES and not names_cells:
+                continue  # a new tournament of a format whose cells these keys do not name
             value = self.cleaned_data.get(f"setting_{setting.key}")
             if setting.kind is bool:
                 value = bool(value)
@@ -127,19 +150,30 @@ class TournamentForm(forms.Form):
                     value = self.stored_settings.get("title")
                 elif value == str(DEFAULT_TITLE):
                     value = None  # the default, in whichever language it was shown
-            if value != setting.default:
+            if value != setting.default or (
+                # A cell set elsewhere (the format page's ``points``): the value shown
+                # here is the one saved, since the German key wins over the cell.
+                setting.key in ALIASES and self.effective.get(setting.key, value) != value
+            ):
                 overrides[setting.key] = value
         return overrides
 
     def service_kwargs(self) -> dict[str, Any]:
         data = self.cleaned_data
-        return {
+        # The stored settings this form does not show (the format's: its points
+        # table, structure, ...) stay as they are.
+        shown = {setting.key for setting in self.offered}
+        kept = {key: value for key, value in self.stored_settings.items() if key not in shown}
+        kwargs = {
             "name": data["name"],
             "date": data["date"],
             "ruleset": data["ruleset"],
             "language": data["language"],
-            "settings": self.settings_overrides(),
+            "settings": {**kept, **self.settings_overrides()},
         }
+        if self.creating:
+            kwargs["format"] = data.get("format") or FormatKey.GERMAN_CHAMPIONSHIP.value
+        return kwargs
 
 
 TITLE_NONE, TITLE_CHAMPIONSHIP, TITLE_OTHER = "none", "championship", "other"

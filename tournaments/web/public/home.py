@@ -9,6 +9,7 @@ from django.views.decorators.cache import cache_control
 
 from tournaments import selectors
 from tournaments.models import Participant, Season, Tournament
+from tournaments.web.format_words import format_facts
 from tournaments.web.public.common import base_context, load_tournament
 
 
@@ -29,6 +30,10 @@ def tournament_home(request: HttpRequest, tournament_id: int) -> HttpResponse:
         status=Participant.Status.WITHDRAWN
     ).count()
     context["champion"] = selectors.champion_of(tournament)
+    # The format in words (rules.md §14); its points table is on the rules page.
+    context["format_facts"] = format_facts(
+        tournament.config.format, tournament.get_format_display()
+    )[:5]
     context["archives"] = tournament.archives.defer("content").order_by("version")
     return render(request, "tournaments/public/tournament.html", context)
 

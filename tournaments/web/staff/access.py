@@ -165,6 +165,7 @@ NAV = {
     "draw.html": "staff-draw",
     "knockout.html": "staff-knockout",
     "tournament_form.html": "staff-settings",
+    "format.html": "staff-format",
     "participants_import.html": "staff-participants",
     "audit.html": "staff-home",
     "team.html": "staff-team",

@@ -20,6 +20,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.rulesets import Role, Side
 from tournaments.models import AuditEntry
 from tournaments.preferences import SETTINGS_BY_KEY
 
@@ -242,8 +243,57 @@ def change_rows(before: Any, after: Any) -> list[tuple[str, str, str]]:
         old, new = before.get(key), after.get(key)
         if old == new and before and after:
             continue
+        if key == "points" and isinstance(old, dict) and isinstance(new, dict):
+            rows += points_rows(old, new)
+            continue
         rows.append((key_label(key), in_words(old), in_words(new)))
     return rows
+
+
+def _cells(points: dict[str, Any]) -> dict[tuple[str, str, str], Any]:
+    """A points table (api.md "Formats") cell by cell: (size, side, role) -> amount."""
+    return {
+        (str(size), str(side), str(role)): value
+        for size, sides in points.items()
+        if isinstance(sides, dict)
+        for side, roles in sides.items()
+        if isinstance(roles, dict)
+        for role, value in roles.items()
+    }
+
+
+def points_rows(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """Only the cells of a points table that changed, each named in words."""
+    old, new = _cells(before), _cells(after)
+    rows = []
+    for size, side, role in dict.fromkeys([*old, *new]):
+        was, now = old.get((size, side, role)), new.get((size, side, role))
+        if was == now:
+            continue
+        what = _("Points, table of %(size)s, won by %(side)s: %(role)s") % {
+            "size": size,
+            "side": Side(side).label if side in Side._value2member_map_ else side,
+            "role": Role(role).label if role in Role._value2member_map_ else role,
+        }
+        rows.append((what, in_words(was), in_words(now)))
+    return rows
+
+
+#: The format's settings (rules.md §14) as the format page names them.
+FORMAT_LABELS: dict[str, Any] = {
+    "format": gettext_lazy("Format"),
+    "points": gettext_lazy("Points table"),
+    "survivor_bonus": gettext_lazy("Each player alive at the end of a game"),
+    "deputy_kills_sheriff": gettext_lazy("A Deputy who eliminates the Sheriff"),
+    "small_table_bonus": gettext_lazy("Once for a seat at a table of the smaller size"),
+    "table_sizes": gettext_lazy("Table sizes"),
+    "parts": gettext_lazy("Parts"),
+    "sheriff": gettext_lazy("Sheriff"),
+    "time_limit_minutes": gettext_lazy("Time limit per game (minutes, empty: none)"),
+    "final": gettext_lazy("After the qualifying stage"),
+    "tie_breaks": gettext_lazy("Standings by"),
+    "title_nationality": gettext_lazy("The title goes to the best participant of (country code)"),
+}
 
 
 def key_label(key: str) -> str:
@@ -251,6 +301,8 @@ def key_label(key: str) -> str:
     setting = SETTINGS_BY_KEY.get(key)
     if setting is not None:
         return str(setting.label)
+    if key in FORMAT_LABELS:
+        return str(FORMAT_LABELS[key])
     return key.replace("_", " ").capitalize()
 
 

@@ -12,8 +12,10 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from scoring.formats import Format, SheriffRule
 from tournaments import selectors, services
 from tournaments.models import Character, Stage, Tournament
+from tournaments.web.format_words import roman
 from tournaments.web.forms import (
     CharacterForm,
     DrawForm,
@@ -112,6 +114,7 @@ def tournament_settings(request: StaffRequest, tournament_id: int) -> HttpRespon
 def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
     """Run (or redo) the group-stage draw and show the seating with its seed."""
     tournament = get_tournament(tournament_id)
+    fmt = tournament.config.format
     unused = list(
         tournament.draw_commitments.filter(used_for="").values_list("commitment", flat=True)
     )
@@ -134,6 +137,7 @@ def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
         initial={"seed": random_seed(), "commitment": unused[-1] if unused else ""},
         commitments=unused,
     )
+    _fit_split_field(form, fmt)
     if form.is_bound:
         done = run_service(
             request,
@@ -142,15 +146,27 @@ def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
                 tournament=tournament,
                 seed=None if form.cleaned_data["commitment"] else form.cleaned_data["seed"],
                 commitment=form.cleaned_data["commitment"] or None,
-                five_tables=form.cleaned_data["five_tables"],
+                five_tables=form.cleaned_data.get("five_tables"),
+                part=_posted_part(request),
                 actor=request.user,
             ),
-            success_message=_("The group stage has been drawn."),
+            success_message=(
+                _("Part %(part)s has been drawn.") % {"part": roman(_posted_part(request) or 1)}
+                if len(fmt.parts) > 1
+                else _("The group stage has been drawn.")
+            ),
             redirect_to=reverse("staff:draw", args=[tournament.pk]),
         )
         if done is not None:
             return done
     overview = selectors.draw_overview(tournament)
+    parts = _parts_context(request, tournament) if len(fmt.parts) > 1 else {}
+    shown = parts.get("shown")
+    sheriffs = (
+        selectors.sheriff_positions(tournament, part=shown.number)
+        if shown is not None and fmt.sheriff == SheriffRule.LOT
+        else {}
+    )
     # Scoresheets of the games that are played: per round, and per table and round.
     seating = [
         (
@@ -159,8 +175,11 @@ def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
                 (r, scoresheets_url(tournament.pk, stage=Stage.GROUP, round=r, table=table.number))
                 for r in overview.played.get(table.pk, [])
             ],
+            sheriffs.get(table.pk, []),
         )
-        for table in selectors.group_tables(tournament)
+        for table in selectors.group_tables(
+            tournament, part=shown.number if shown is not None else None
+        )
     ]
     rounds = sorted({r for rs in overview.played.values() for r in rs})
     return render_staff(
@@ -169,7 +188,8 @@ def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
         {
             "tournament": tournament,
             "form": form,
-            "group_draw": overview.group_draw,
+            "group_draw": shown.draw if shown is not None else overview.group_draw,
+            **parts,
             "commitments": selectors.draw_commitments(tournament),
             "seating": seating,
             "round_sheets": [
@@ -180,6 +200,58 @@ def draw(request: StaffRequest, tournament_id: int) -> HttpResponse:
             **_swap_context(tournament),
         },
     )
+
+
+def _fit_split_field(form: DrawForm, fmt: Format) -> None:
+    """The field that fixes the tables of the smallest size, named for the format's
+    sizes (the German 5-tables; the Czech 4-tables); none with one size only."""
+    sizes = set(fmt.table_sizes)
+    if len(sizes) < 2:
+        del form.fields["five_tables"]
+    elif min(sizes) != 5:
+        form.fields["five_tables"].label = _(
+            "Number of tables of %(size)s (empty: as few as possible)"
+        ) % {"size": min(sizes)}
+
+
+def _posted_part(request: StaffRequest) -> int | None:
+    """The part a draw form names (formats of several parts), else None."""
+    value = request.POST.get("part", "")
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
+def _parts_context(request: StaffRequest, tournament: Tournament) -> dict[str, Any]:
+    """The parts of the qualifying stage (rules.md §14): which one the page shows
+    (``?part=``, else the latest drawn), and what can be drawn next."""
+    parts = selectors.draw_parts(tournament, tournament.config.format)
+    drawn = [part for part in parts if part.draw is not None]
+    latest = drawn[-1] if drawn else None
+    asked = request.GET.get("part", "")
+    shown = next((part for part in drawn if str(part.number) == asked), latest)
+    # What the page offers: draw a part, redo the latest, wait for the games, or nothing.
+    action, target, waiting = "locked", None, ""
+    if latest is None:
+        action, target = "draw", parts[0]
+    elif not latest.has_result:
+        action, target = "redo", latest
+    elif latest.number < len(parts):
+        target = parts[latest.number]
+        if latest.open_games:
+            action = "wait"
+            waiting = _(
+                "Part %(part)s can be drawn once every game of part %(previous)s is recorded."
+            ) % {"part": roman(target.number), "previous": roman(latest.number)}
+        else:
+            action = "draw"
+    return {
+        "parts": [(part, roman(part.number)) for part in parts],
+        "shown": shown,
+        "shown_name": roman(shown.number) if shown else "",
+        "part_action": action,
+        "part_target": target,
+        "part_target_name": roman(target.number) if target else "",
+        "part_waiting": waiting,
+    }
 
 
 def _swap_context(tournament: Tournament) -> dict[str, object]:

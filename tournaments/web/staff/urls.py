@@ -7,6 +7,7 @@ from django.urls import path
 
 from .archives import archive
 from .erasure import player_erase
+from .formats import format_page
 from .game_time import game_time
 from .hall import calls_fragment, clock
 from .home import audit, staff_index, tournament_home
@@ -48,6 +49,7 @@ urlpatterns = [
     path("staff/players/<id:player_id>/erase/", player_erase, name="player_erase"),
     path("t/<id:tournament_id>/staff/", tournament_home, name="tournament"),
     path("t/<id:tournament_id>/staff/settings/", tournament_settings, name="settings"),
+    path("t/<id:tournament_id>/staff/format/", format_page, name="format"),
     path("t/<id:tournament_id>/staff/participants/", participants, name="participants"),
     path(
         "t/<id:tournament_id>/staff/participants/import/",
