@@ -105,6 +105,15 @@ def play_knockout(
     return knockout
 
 
+def play_final_table(
+    tournament: Tournament, *, seed: str, rng: random.Random, referees: Sequence[User]
+) -> None:
+    """Start a format's final table (``services.knockout_start`` seats it when the
+    format's final is a table, rules.md §14) and play every one of its games."""
+    services.knockout_start(tournament=tournament, seed=seed, actor=referees[0])
+    record_random_results(open_games(tournament, stage=Stage.FINAL), rng=rng, referees=referees)
+
+
 def simulate_tournament(
     *,
     participants: int,
