@@ -5,10 +5,12 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
 
 from scoring.rulesets import Side
+from tests.language import in_language
 from tests.tournaments.web.public.pages import body
 from tournaments import documents, selectors
 
@@ -30,6 +32,15 @@ def test_statistics_page_shows_charts_numbers_and_what_the_interval_means(
     assert f"{law.wins}/{law.games} = {round(law.rate * 100)}\u202f%" in html
     assert html.count('class="bar law"') == 1 + len(table.law_by_round)
     assert reverse("api-statistics-xlsx", args=[tournament.pk]) in html
+    # Which games: a final table's count too (rules.md §11), the knockout's never.
+    assert (
+        f"From {statistics.games} games whose results count (group stage and final table; "
+        "knockout games are not included)." in html
+    )
+    german = body(in_language(Client(), "de").get(reverse("statistics", args=[tournament.pk])))
+    assert (
+        f"Aus {statistics.games} Partien mit gültigem Ergebnis (Vorrunde und Finaltisch;" in german
+    )
 
 
 def test_server_statistics_page_switches_ruleset(client, finished):
