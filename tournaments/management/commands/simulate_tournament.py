@@ -77,10 +77,11 @@ class Command(BaseCommand):
             if not standings.complete:
                 raise CommandError("The rehearsal ended with open qualifying games.")
             self.stdout.write(f"Standings after the qualifying stage (the best {fmt.final.size}):")
-            for row in standings.rows[: fmt.final.size]:
+            for standing in standings.rows[: fmt.final.size]:
+                who = standing.participant
                 self.stdout.write(
-                    f"  {row.rank:>3}. {row.participant} ({row.participant.nationality}) "
-                    f"{row.bounty} points, {row.wins} wins, {row.lives} lives"
+                    f"  {standing.rank:>3}. {who} ({who.nationality}) "
+                    f"{standing.bounty} points, {standing.wins} wins, {standing.lives} lives"
                 )
             self.stdout.write("The final table is not played in a rehearsal yet.")
         else:
