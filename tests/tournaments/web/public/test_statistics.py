@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
 from django.test import Client
@@ -10,9 +11,11 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from scoring.rulesets import Side
+from tests import factories
 from tests.language import in_language
 from tests.tournaments.web.public.pages import body
-from tournaments import documents, selectors
+from tournaments import documents, selectors, services
+from tournaments.simulation import open_games, record_random_results
 
 pytestmark = pytest.mark.django_db
 
@@ -60,3 +63,21 @@ def test_statistics_workbook_has_the_figures(finished):
     rounds = list(workbook.worksheets[1].iter_rows(values_only=True))
     assert [row[1] for row in rounds[1:]] == [r.round for r in table.law_by_round]
     assert [row[4] for row in rounds[1:]] == [r.rate for r in table.law_by_round]
+
+
+def test_a_table_of_4_has_no_deputy_line_and_its_law_is_the_sheriff(client, referee):
+    """Czech tables of 4 (Sheriff, Renegade, two Outlaws; rules.md §14): the page names
+    the Law side "Sheriff" there and says nothing about a Deputy eliminating the Sheriff."""
+    tournament = factories.make_tournament(format="czech_club")
+    factories.add_participants(tournament, 13)  # tables of 5, 4 and 4
+    services.group_stage_draw(tournament=tournament, seed="stat4")
+    record_random_results(
+        open_games(tournament, stage="group"), rng=random.Random(4), referees=[referee]
+    )
+    html = body(client.get(reverse("statistics", args=[tournament.pk])))
+    four = html.split('data-testid="stat-size-4"')[1].split("</section>")[0]
+    five = html.split('data-testid="stat-size-5"')[1].split("</section>")[0]
+    assert "eliminated their own Sheriff" not in four
+    assert "eliminated their own Sheriff" in five
+    assert '<th scope="row">Sheriff</th>' in four
+    assert '<th scope="row">Sheriff and Deputies</th>' in five
