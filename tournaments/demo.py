@@ -50,6 +50,23 @@ DEMO_PLAYERS: tuple[tuple[str, str], ...] = (
     ("Petra Dvořák", "CZ"),
     ("Mads Nielsen", "DK"),
 )
+# A Czech club evening (rules.md §14): 13 players, tables of 5, 4 and 4.
+CZECH_PLAYERS: tuple[tuple[str, str], ...] = (
+    ("Jakub Novák", "CZ"),
+    ("Tereza Svobodová", "CZ"),
+    ("Ondřej Dvořák", "CZ"),
+    ("Kateřina Černá", "CZ"),
+    ("Tomáš Procházka", "CZ"),
+    ("Lucie Kučerová", "CZ"),
+    ("Martin Veselý", "CZ"),
+    ("Eva Horáková", "CZ"),
+    ("Petr Němec", "CZ"),
+    ("Barbora Marková", "CZ"),
+    ("Jan Pokorný", "CZ"),
+    ("Veronika Pospíšilová", "SK"),
+    ("Lukáš Hájek", "CZ"),
+)
+
 # Referees are staff of each demo tournament; only the organiser is in a site group.
 DEMO_USERS: tuple[tuple[str, str | None], ...] = (
     ("orga", ORGANISERS),
@@ -153,6 +170,8 @@ def build_demo(*, seed: str = "Demo 2027") -> list[Tournament]:
        of the group stage: the live leaderboard with games still missing.
     3. A club tournament (BANG!, 24 players) in the knockout: round 1 seated
        with character pick orders, one table recorded, one still playing.
+    4. A Czech club tournament (format ``czech_club``, 13 players at tables of
+       5, 4 and 4): part I played, part II drawn anew, its first round under way.
 
     ``orga`` creates all three (and so organises them); ``schiri`` and
     ``schiri2`` are appointed referees of each.
@@ -210,12 +229,38 @@ def build_demo(*, seed: str = "Demo 2027") -> list[Tournament]:
     record_random_results(
         list(open_games(club, stage=Stage.KNOCKOUT))[:1], rng=rng, referees=referees
     )
-    for tournament in (championship, cup, club):
+    czech = _czech_club_evening(seed, rng=rng, organiser=organiser, referees=referees)
+    demos = [championship, cup, club, czech]
+    for tournament in demos:
         for referee in referees:
             services.staff_appoint(
                 tournament=tournament, user=referee, role="referee", actor=organiser
             )
-    return [championship, cup, club]
+    return demos
+
+
+def _czech_club_evening(
+    seed: str, *, rng: random.Random, organiser: User, referees: list[User]
+) -> Tournament:
+    """The Czech demo: part I played, part II drawn, two of its first three games recorded."""
+    czech = services.tournament_create(
+        name=f"Klubový turnaj Praha {DEMO_SUFFIX}",
+        date=timezone.localdate(),
+        ruleset="bang",
+        format="czech_club",
+        settings={"title_nationality": "CZ"},
+        actor=organiser,
+    )
+    _register(czech, list(CZECH_PLAYERS), rng, organiser)
+    services.group_stage_draw(tournament=czech, seed=f"{seed} Praha I", part=1, actor=organiser)
+    record_random_results(open_games(czech, stage=Stage.GROUP, part=1), rng=rng, referees=referees)
+    services.group_stage_draw(tournament=czech, seed=f"{seed} Praha II", part=2, actor=organiser)
+    record_random_results(
+        list(open_games(czech, stage=Stage.GROUP, part=2, rounds=[1]))[:2],
+        rng=rng,
+        referees=referees,
+    )
+    return czech
 
 
 def _correct_one_result(tournament: Tournament, *, referee: User) -> None:

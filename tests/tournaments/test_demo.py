@@ -16,10 +16,10 @@ pytestmark = pytest.mark.django_db
 
 
 @override_settings(DEBUG=True)
-def test_load_demo_builds_three_tournaments_at_different_stages():
+def test_load_demo_builds_four_tournaments_at_different_stages():
     out = StringIO()
     call_command("load_demo", stdout=out)
-    championship, cup, club = Tournament.objects.order_by("id")
+    championship, cup, club, czech = Tournament.objects.order_by("id")
     assert "bang-demo" in out.getvalue()
 
     ranking = final_ranking(championship)
@@ -40,8 +40,17 @@ def test_load_demo_builds_three_tournaments_at_different_stages():
     assert {g.status for g in knockout_games} == {"open", "recorded"}
     assert not final_ranking(club).final
 
+    # The Czech club format in part II: part I complete, part II drawn anew and under way.
+    assert czech.format == "czech_club" and czech.config.values["title_nationality"] == "CZ"
+    assert sorted(t.size for t in czech.tables.filter(part=2)) == [4, 4, 5]
+    assert not Game.objects.filter(tournament=czech, part=1, status="open").exists()
+    assert Game.objects.filter(tournament=czech, part=2, status="recorded").count() == 2
+    czech_standings = group_standings(czech)
+    assert [m.key for m in czech_standings.metrics] == ["points", "wins", "lives"]
+    assert czech_standings.games_recorded == 9 + 2 and not czech_standings.complete
+
     call_command("load_demo", reset=True, stdout=StringIO())
-    assert Tournament.objects.count() == 3
+    assert Tournament.objects.count() == 4
 
 
 def test_the_demo_refuses_to_run_without_debug():

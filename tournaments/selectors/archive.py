@@ -1,8 +1,10 @@
 """A tournament's archive document (rules.md §13, ``docs/archive.md``).
 
-The **archive document** is one JSON object: the tournament, its participants
+The **archive document** is one JSON object: the tournament with its format
+and the format's effective settings (rules.md §14), its participants
 (names and nationalities; no birth date, PIN or age approval), every draw
-record with its commitment and seed (group stage, knockout tables, lots),
+record with its commitment and seed (each part of the qualifying stage,
+knockout or final tables, lots),
 every counted result, the penalties, the group standings and the final
 ranking. ``archive_bytes`` is the exact text stored and served: UTF-8, keys
 sorted, no spaces, so that its SHA-256 can be checked by anyone.
@@ -13,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from scoring.formats import FormatKey
 from tournaments.models import (
     DrawCommitment,
     GroupDraw,
@@ -24,14 +27,18 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.preferences import effective_config
 from tournaments.selectors.knockout import final_ranking
 from tournaments.selectors.standings import group_standings
 
-__all__ = ["FORMAT", "archive_bytes", "archive_document"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "archive_bytes", "archive_document", "upgrade_archive"]
 
 FORMAT = "bang-tournament-archive"
-#: 2 added the tournament's ``uid`` and each participant's ``federation_player``
-#: (rules.md §16); a reader of version 1 finds every key it knew.
+#: 2 added the tournament's ``uid``, ``format`` and effective settings, every part's
+#: draw (``group_draws``), ``part`` on tables and results, a result's
+#: ``sheriff_position`` and each participant's ``federation_player`` (rules.md §14,
+#: §16); a reader of version 1 finds every key it knew. Version 1 documents stay
+#: stored and served as they are.
 FORMAT_VERSION = 2
 
 
@@ -44,7 +51,7 @@ def archive_document(tournament: Tournament, *, version: int) -> dict[str, Any]:
     commitments = {
         c.pk: c for c in DrawCommitment.objects.filter(tournament=tournament).order_by("id")
     }
-    draw = GroupDraw.objects.filter(tournament=tournament).first()
+    draws = list(GroupDraw.objects.filter(tournament=tournament).order_by("part"))
     knockout = Knockout.objects.filter(tournament=tournament).first()
     seats: dict[int, list[dict[str, int]]] = {}
     for table_seat in Seat.objects.filter(table__tournament=tournament).order_by(
@@ -56,6 +63,7 @@ def archive_document(tournament: Tournament, *, version: int) -> dict[str, Any]:
     tables = [
         {
             "stage": t.stage,
+            "part": t.part,
             "round": t.round,
             "number": t.number,
             "size": t.size,
@@ -63,7 +71,9 @@ def archive_document(tournament: Tournament, *, version: int) -> dict[str, Any]:
             "algorithm": t.algorithm,
             "seats": seats.get(t.pk, []),
         }
-        for t in Table.objects.filter(tournament=tournament).order_by("stage", "round", "number")
+        for t in Table.objects.filter(tournament=tournament).order_by(
+            "stage", "part", "round", "number"
+        )
     ]
     results: dict[int, dict[str, Any]] = {}
     for seat in (
@@ -77,8 +87,10 @@ def archive_document(tournament: Tournament, *, version: int) -> dict[str, Any]:
             {
                 "game": game.pk,
                 "stage": game.stage,
+                "part": game.part,
                 "round": game.round,
                 "table": game.table.number,
+                "sheriff_position": game.sheriff_position,
                 "version": seat.result.version,
                 "winner": seat.result.winner,
                 "recorded_at": _dt(seat.result.recorded_at),
@@ -111,8 +123,9 @@ def archive_document(tournament: Tournament, *, version: int) -> dict[str, Any]:
             "name": tournament.name,
             "date": tournament.date.isoformat(),
             "ruleset": tournament.ruleset,
-            "tournament_format": tournament.format,
+            "format": tournament.format,
             "settings": tournament.settings,
+            "effective_settings": dict(tournament.config.values),
         },
         "participants": [
             {
@@ -136,17 +149,9 @@ def archive_document(tournament: Tournament, *, version: int) -> dict[str, Any]:
             }
             for c in commitments.values()
         ],
-        "group_draw": None
-        if draw is None
-        else {
-            "seed": draw.seed,
-            "five_tables": draw.five_tables,
-            "algorithm": draw.algorithm,
-            "participants": draw.participants,
-            "commitment": commitments[draw.commitment_id].commitment
-            if draw.commitment_id in commitments
-            else None,
-        },
+        # Part 1's draw under its version-1 key; every part's in ``group_draws``.
+        "group_draw": _draw_record(draws[0], commitments) if draws else None,
+        "group_draws": [_draw_record(draw, commitments) for draw in draws],
         "tables": tables,
         "knockout": None
         if knockout is None
@@ -209,8 +214,57 @@ def archive_document(tournament: Tournament, *, version: int) -> dict[str, Any]:
     }
 
 
+def _draw_record(draw: GroupDraw, commitments: dict[int, DrawCommitment]) -> dict[str, Any]:
+    return {
+        "part": draw.part,
+        "seed": draw.seed,
+        "five_tables": draw.five_tables,
+        "algorithm": draw.algorithm,
+        "participants": draw.participants,
+        "commitment": commitments[draw.commitment_id].commitment
+        if draw.commitment_id in commitments
+        else None,
+    }
+
+
 def archive_bytes(document: dict[str, Any]) -> bytes:
     """The exact bytes stored and served: UTF-8 JSON, sorted keys, no spaces."""
     return json.dumps(document, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode(
         "utf-8"
     )
+
+
+def upgrade_archive(document: dict[str, Any]) -> dict[str, Any]:
+    """An archive document of any format version in the current shape (``docs/archive.md``).
+
+    A version-1 document (made before formats) is the German championship's
+    single part: its draw is part 1's, every table and game part 1, the
+    Sheriff of game r at position r, ``last_three`` false where absent. The
+    stored bytes are never changed; this reads them.
+    """
+    if document.get("format") != FORMAT or document.get("format_version") not in (1, 2):
+        raise ValueError("not a tournament archive this version can read")
+    if document["format_version"] == FORMAT_VERSION:
+        return document
+    upgraded = json.loads(json.dumps(document))
+    upgraded["format_version"] = FORMAT_VERSION
+    tournament = upgraded["tournament"]
+    tournament.setdefault("format", FormatKey.GERMAN_CHAMPIONSHIP.value)
+    tournament.setdefault(
+        "effective_settings",
+        dict(effective_config(tournament["settings"], tournament["format"]).values),
+    )
+    draw = upgraded.get("group_draw")
+    if draw is not None:
+        draw.setdefault("part", 1)
+    upgraded["group_draws"] = [draw] if draw is not None else []
+    for table in upgraded["tables"]:
+        table.setdefault("part", 1)
+    for result in upgraded["results"]:
+        result.setdefault("part", 1)
+        result.setdefault(
+            "sheriff_position", result["round"] if result["stage"] == "group" else None
+        )
+        for seat in result["seats"]:
+            seat.setdefault("last_three", False)
+    return upgraded

@@ -98,7 +98,9 @@ def group_standings(tournament: Tournament, *, with_missing: bool = False) -> St
     participants = list(tournament.participants.order_by("id"))
     seating = group_seating(tournament)
     group_seat = {seat.participant.pk: seat for table in seating.tables for seat in table.seats}
-    if len(fmt.parts) == 1:
+    if not fmt.small_table_bonus:  # nothing to give (the Czech format): no query for it
+        small: set[int] = set()
+    elif len(fmt.parts) == 1:
         sizes = {table.number: table.size for table in seating.tables}
         small = {pid for pid, seat in group_seat.items() if fmt.is_small_table(sizes[seat.table])}
     else:  # once, for a seat at a small table in any part

@@ -1,10 +1,14 @@
-"""Statistics of the group games that count, per tournament or across the server.
+"""Statistics of the games that count, per tournament or across the server.
 
-The figures (``scoring.statistics``) come from the group-stage games whose
-result *counts* (``Result.objects.counting``): corrections count as their
+The figures (``scoring.statistics``) come from the games with a Sheriff whose
+result *counts* (``Result.objects.counting``): the qualifying stage's games
+(every part) and a final table's (rules.md §14); corrections count as their
 current version, unconfirmed results of a double-checking tournament and
-void games not at all, knockout games never. One query for one tournament,
-two across the server, however many games.
+void games not at all, knockout games never. A game's "round" in the figures
+is its Sheriff's position (the German rotation: the round within the part; a
+Sheriff by lot: the position drawn). A table of 4 has no Deputy, so none of
+its games counts as a Deputy eliminating the Sheriff. One query for one
+tournament, two across the server, however many games.
 """
 
 from __future__ import annotations
@@ -20,7 +24,10 @@ from scoring.rulesets import Role, Ruleset, Side
 from scoring.statistics import GameRecord, Statistics, game_statistics
 from tournaments.models import Result, ResultSeat, Stage, Tournament
 
-__all__ = ["ruleset_statistics", "tournament_statistics"]
+__all__ = ["SHERIFF_STAGES", "ruleset_statistics", "tournament_statistics"]
+
+#: The stages whose games have a Sheriff and sides (a knockout game has neither).
+SHERIFF_STAGES = (Stage.GROUP, Stage.FINAL)
 
 
 def tournament_statistics(tournament: Tournament) -> Statistics:
@@ -41,15 +48,25 @@ def ruleset_statistics(ruleset: Ruleset | str) -> Statistics:
 
 def _statistics(counting: QuerySet[Result]) -> Statistics:
     """The statistics of the group games among the ``counting`` results (one query)."""
-    results = counting.filter(game__stage=Stage.GROUP).values("pk")
+    results = counting.filter(game__stage__in=SHERIFF_STAGES).values("pk")
     seats: dict[int, list[SeatReport]] = defaultdict(list)
     games: dict[int, tuple[int, str]] = {}
-    for result_id, sheriff_at, winner, position, role, lives, eliminated_by, final_duel in (
+    for (
+        result_id,
+        game_round,
+        sheriff_position,
+        winner,
+        position,
+        role,
+        lives,
+        eliminated_by,
+        final_duel,
+    ) in (
         ResultSeat.objects.filter(result__in=results)
         .order_by("result_id", "position")
         .values_list(
             "result_id",
-            # The Sheriff's position (the round's, or drawn by lot: rules.md §14).
+            "result__game__round",
             "result__game__sheriff_position",
             "result__winner",
             "position",
@@ -59,7 +76,8 @@ def _statistics(counting: QuerySet[Result]) -> Statistics:
             "final_duel",
         )
     ):
-        games[result_id] = (sheriff_at or 0, winner)  # a group game always has one
+        # Older games have no stored Sheriff position: the rotation's, the round.
+        games[result_id] = (sheriff_position or game_round, winner)
         seats[result_id].append(
             SeatReport(
                 position=position,

@@ -176,7 +176,7 @@ def _create(
         name=str(about.get("name", ""))[:200],
         date=date.fromisoformat(about["date"]),
         ruleset=_choice(about.get("ruleset"), "ruleset"),
-        format=_choice(about.get("tournament_format"), "format"),
+        format=_choice(about.get("format"), "format"),
         settings=about.get("settings") or {},
     )
     for staff in season.staff.all():

@@ -16,7 +16,7 @@ import pytest
 from scoring.simulate import random_result
 from tests import factories
 from tournaments import selectors, services
-from tournaments.models import Game, Participant, Result, Stage, Tournament
+from tournaments.models import Game, Participant, Result, Seat, Stage, Table, Tournament
 from tournaments.simulation import open_games, play_knockout, record_random_results
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +35,9 @@ def recompute(tournaments: list[Tournament]) -> dict:
     """The API's statistics, counted from the stored rows without the selectors."""
     by_size: dict[int, dict] = {}
     for tournament in tournaments:
-        for game in Game.objects.filter(tournament=tournament, stage=Stage.GROUP):
+        for game in Game.objects.filter(
+            tournament=tournament, stage__in=[Stage.GROUP, Stage.FINAL]
+        ):
             versions = list(Result.objects.filter(game=game).order_by("version"))
             if not versions or game.status == Game.Status.VOID:
                 continue
@@ -60,7 +62,8 @@ def recompute(tournaments: list[Tournament]) -> dict:
             size["deputy"] += any(
                 s.role == "sheriff" and role_at.get(s.eliminated_by) == "deputy" for s in seats
             )
-            size["rounds"][game.round].append(latest.winner == "law")
+            # The "round" of the figures is the Sheriff's position (by lot in Czech).
+            size["rounds"][game.sheriff_position].append(latest.winner == "law")
     tables = []
     for n in sorted(by_size):
         size = by_size[n]
@@ -174,3 +177,69 @@ def test_server_statistics_add_up_the_tournaments_of_a_ruleset(django_assert_max
     assert selectors.ruleset_statistics("showdown").games == 10
     with django_assert_max_num_queries(1):
         selectors.tournament_statistics(plain)
+
+
+def _final_table_game(tournament: Tournament, like: Game, *, round: int) -> Game:
+    """A game at a final table (stage ``final``), its result copied from ``like``
+    (a recorded game of the same size), as the final table stores them."""
+    finalists = list(selectors.group_standings(tournament).rows[: like.table.size])
+    table = Table.objects.create(
+        tournament=tournament, stage=Stage.FINAL, round=0, number=1, size=len(finalists)
+    )
+    for position, row in enumerate(finalists, start=1):
+        Seat.objects.create(table=table, position=position, participant=row.participant)
+    game = Game.objects.create(
+        tournament=tournament,
+        table=table,
+        stage=Stage.FINAL,
+        round=round,
+        sheriff_position=round,
+        status=Game.Status.RECORDED,
+        version=1,
+    )
+    source = Result.objects.current().get(game=like)
+    result = Result.objects.create(
+        game=game, version=1, winner=source.winner, signed=True, recorded_by=source.recorded_by
+    )
+    for seat, row in zip(source.seats.order_by("position"), finalists, strict=True):
+        seat.pk = None
+        seat.result = result
+        seat.participant = row.participant
+        seat.save()
+    return game
+
+
+def test_czech_statistics_count_tables_of_4_and_the_final_table_by_sheriff_position(referee):
+    """Tables of 4 (no Deputy) are a size of their own; the Sheriff by lot means the
+    "round" of the figures is the drawn Sheriff position; a final table's games count,
+    knockout games still do not (rules.md §11, §14)."""
+    tournament = factories.make_tournament(format="czech_club")
+    factories.add_participants(tournament, 23)
+    for part in (1, 2):
+        services.group_stage_draw(tournament=tournament, seed=f"cz{part}", part=part)
+        record_random_results(
+            open_games(tournament, stage=Stage.GROUP, part=part),
+            rng=random.Random(part),
+            referees=[referee],
+        )
+    statistics = selectors.tournament_statistics(tournament)
+    assert [(t.size, t.games) for t in statistics.tables] == [(4, 10), (5, 15)]
+    four = statistics.tables[0]
+    assert four.deputy_killed_sheriff == 0
+    # Part I and II each number their rounds 1..3 / 1..2, but a table of 4 has
+    # Sheriffs at positions 1-4: the figures follow the positions drawn.
+    positions = Counter(
+        Game.objects.filter(tournament=tournament, table__size=4).values_list(
+            "sheriff_position", flat=True
+        )
+    )
+    assert {r.round: r.games for r in four.law_by_round} == dict(positions)
+    assert _as_api(statistics) == recompute([tournament])
+
+    five_player_game = Game.objects.filter(
+        tournament=tournament, table__size=5, status=Game.Status.RECORDED
+    ).first()
+    _final_table_game(tournament, five_player_game, round=1)
+    with_final = selectors.tournament_statistics(tournament)
+    assert [(t.size, t.games) for t in with_final.tables] == [(4, 10), (5, 16)]
+    assert _as_api(with_final) == recompute([tournament])

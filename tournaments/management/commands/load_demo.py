@@ -11,8 +11,9 @@ from tournaments.models import Tournament
 
 class Command(BaseCommand):
     help = (
-        "Create three demo tournaments: a finished championship, a Showdown cup in the "
-        "group stage and a club tournament in the knockout."
+        "Create four demo tournaments: a finished championship, a Showdown cup in the "
+        "group stage, a club tournament in the knockout and a Czech club tournament in "
+        "part II."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:

@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Count
 
+from scoring.formats import FormatKey
 from scoring.statistics import Statistics
 from tournaments.models import Game, Result
 from tournaments.selectors import final_ranking, tournament_statistics
@@ -15,12 +16,18 @@ from tournaments.simulation import simulate_tournament
 
 class Command(BaseCommand):
     help = (
-        "Rehearse a whole tournament (draw, every group game, knockout to the champion) "
-        "with random valid results recorded through the real services."
+        "Rehearse a whole tournament (each part of the qualifying stage drawn and played, "
+        "the knockout to the champion) with random valid results recorded through the "
+        "real services. A format with a final table stops after its qualifying stage."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--participants", type=int, default=126)
+        parser.add_argument("--participants", "--players", type=int, default=126)
+        parser.add_argument(
+            "--format",
+            choices=[key.value for key in FormatKey],
+            default=FormatKey.GERMAN_CHAMPIONSHIP,
+        )
         parser.add_argument("--seed", default="rehearsal")
         parser.add_argument("--ruleset", choices=["bang", "showdown"], default="bang")
 
@@ -29,22 +36,43 @@ class Command(BaseCommand):
             username="rehearsal", defaults={"is_active": False}
         )
         start = time.perf_counter()
+        timings: dict[str, float] = {}
         tournament = simulate_tournament(
             participants=options["participants"],
             seed=options["seed"],
             organiser=organiser,
             ruleset=options["ruleset"],
+            format=options["format"],
+            timings=timings,
         )
         elapsed = time.perf_counter() - start
-        ranking = final_ranking(tournament)
-        games = Game.objects.filter(tournament=tournament).values("stage").annotate(n=Count("id"))
-        counts = {row["stage"]: row["n"] for row in games}
+        rows = (
+            Game.objects.filter(tournament=tournament)
+            .values("stage", "part")
+            .annotate(n=Count("id"))
+            .order_by("stage", "part")
+        )
+        counts: dict[str, int] = {}
+        parts: list[str] = []
+        for row in rows:
+            counts[row["stage"]] = counts.get(row["stage"], 0) + row["n"]
+            if row["stage"] == "group":
+                parts.append(f"part {row['part']}: {row['n']}")
+        group = f"{counts.get('group', 0)} group games"
+        if len(parts) > 1:
+            group += f" ({', '.join(parts)})"
         results = Result.objects.filter(game__tournament=tournament).count()
         self.stdout.write(
-            f"Tournament #{tournament.pk}: {options['participants']} participants, "
-            f"{counts.get('group', 0)} group games, {counts.get('knockout', 0)} knockout games, "
-            f"{results} results recorded."
+            f"Tournament #{tournament.pk}: "
+            f"{options['participants']} participants, {group}, "
+            f"{counts.get('knockout', 0)} knockout games, "
+            f"{counts.get('final', 0)} final-table games, {results} results recorded."
         )
+        self.stdout.write(
+            "Timings: "
+            + ", ".join(f"{label} {seconds:.2f} s" for label, seconds in timings.items())
+        )
+        ranking = final_ranking(tournament)
         champion = ranking.champion
         if champion is None:
             raise CommandError("The rehearsal ended without a champion.")

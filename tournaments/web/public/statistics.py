@@ -21,7 +21,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rulesets import Ruleset, Side, side_label
+from scoring.rulesets import ROLES_BY_PLAYER_COUNT, Role, Ruleset, Side, side_label
 from scoring.statistics import SizeStatistics, Statistics
 from tournaments import selectors
 from tournaments.web.public.common import base_context, load_tournament
@@ -86,11 +86,8 @@ def side_bars(table: SizeStatistics) -> list[Bar]:
         y = row * ROW_HEIGHT + 6
         bars.append(
             Bar(
-                # At 4 players no Deputy plays: the Law is the Sheriff (rules.md §5).
-                label=side_label(count.side, table.size),
-                short_label=str(SIDE_SHORT[count.side])
-                if table.has_deputy or count.side != Side.LAW
-                else side_label(count.side, table.size),
+                label=str(side_label(count.side, table.size)),
+                short_label=str(SIDE_SHORT[count.side]),
                 css=SIDE_CLASSES[count.side],
                 wins=count.wins,
                 games=count.games,
@@ -151,6 +148,8 @@ def _context(statistics: Statistics) -> dict[str, Any]:
         sizes.append(
             {
                 "table": table,
+                # A table of 4 has no Deputy: no line about a Deputy eliminating the Sheriff.
+                "has_deputy": Role.DEPUTY in ROLES_BY_PLAYER_COUNT.get(table.size, (Role.DEPUTY,)),
                 "side_bars": side_bars(table),
                 "side_height": len(table.sides) * ROW_HEIGHT + 20,
                 "round_bars": round_bars(table),
