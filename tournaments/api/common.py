@@ -78,11 +78,14 @@ class TournamentApi(BaseApi):
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
         if request.method not in SAFE_METHODS:
-            data = request.data if isinstance(request.data, dict) else {}
-            imported_guard(
-                kwargs.get("tournament_id"),
-                links_players=self.links_players and set(data) == {"player"},
-            )
+            # The body is read only where it may decide (a link of players): every other
+            # write is refused before its body is parsed, and a body the operation does
+            # not take keeps its own answer (a 404 for another tournament's id, say).
+            links_players = False
+            if self.links_players:
+                data = request.data if isinstance(request.data, dict) else {}
+                links_players = set(data) == {"player"}
+            imported_guard(kwargs.get("tournament_id"), links_players=links_players)
 
     @cached_property
     def tournament(self) -> Tournament:
