@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import segno
 from django.db.models import Max
@@ -33,6 +34,9 @@ from tournaments.selectors import GameView
 from tournaments.templatetags.rounds import has_parts, round_label
 
 from .base import AbsoluteUri
+
+if TYPE_CHECKING:
+    from scoring.text import StrOrPromise
 
 __all__ = [
     "LONG_NAME",
@@ -99,7 +103,7 @@ class Scoresheet:
     # With the character deal: the knockout table's revealed characters.
     revealed: list[str] = field(default_factory=list)
     # "Round 2", or "Part II · round 1" in a format of several parts.
-    round_label: str = ""
+    round_label: StrOrPromise = ""
     # Whether the points table counts "among the last three" at this table's size.
     last_three: bool = False
     # The Sheriff was drawn by lot (not the player at the round's position).

@@ -8,12 +8,16 @@ round alone is ambiguous there: such a tournament's group-stage rounds read
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import template
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
+from scoring.text import lazy_format
 from tournaments.models import Stage, Tournament
+
+if TYPE_CHECKING:
+    from scoring.text import StrPromise
 
 __all__ = ["has_parts", "part_numeral", "round_label"]
 
@@ -38,18 +42,21 @@ def has_parts(tournament: Tournament) -> bool:
     return len(tournament.config.format.parts) > 1
 
 
-def round_label(*, round: int, part: int = 1, stage: str = Stage.GROUP, parts: bool) -> str:
-    """ "Round 1", or "Part II · round 1" for a group-stage round of a format in parts."""
+def round_label(*, round: int, part: int = 1, stage: str = Stage.GROUP, parts: bool) -> StrPromise:
+    """ "Round 1", or "Part II · round 1" for a group-stage round of a format in parts.
+
+    Lazy: a document that switches to its tournament's language after building its
+    lines prints the label in that language, not in the visitor's.
+    """
     if parts and stage == Stage.GROUP:
-        return _("Part %(part)s · round %(round)s") % {
-            "part": part_numeral(part),
-            "round": round,
-        }
-    return _("Round %(round)s") % {"round": round}
+        return lazy_format(
+            _("Part %(part)s · round %(round)s"), {"part": part_numeral(part), "round": round}
+        )
+    return lazy_format(_("Round %(round)s"), {"round": round})
 
 
 @register.simple_tag
-def round_of(tournament: Tournament, game: Any) -> str:
+def round_of(tournament: Tournament, game: Any) -> StrPromise:
     """The round of ``game`` (anything with ``round``, ``part`` and ``stage``)."""
     return round_label(
         round=game.round,

@@ -184,6 +184,8 @@ def test_german_tournament_gets_german_labels(referee_api):
     text = _pages(response.content)[0]
     assert "Remember" not in text
     assert "Signature" not in text
+    # The round's heading too, though it is built before the document's language is set.
+    assert "Runde 1" in text and "Round 1" not in text
 
 
 def test_markup_in_a_name_is_printed_as_text(referee_api):
