@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from datetime import date
+from typing import Any
 
 from django.contrib.auth.models import User
 
@@ -48,3 +49,34 @@ def finished_tournament(
 
 def names(prefix: str, count: int) -> list[str]:
     return [f"{prefix} {i:02d}" for i in range(1, count + 1)]
+
+
+def season_rows(answer: dict[str, Any], order: list[int]) -> dict[str, Any]:
+    """The season ranking with ids left out (tournaments by their place in ``order``)."""
+
+    def row(r: dict[str, Any]) -> tuple[Any, ...]:
+        return (
+            r["rank"],
+            r["name"],
+            r["nationality"],
+            r["score"],
+            r["events"],
+            r["best"],
+            r["qualified"],
+            r["rating"],
+            tuple(
+                (order.index(x["tournament"]), x["place"], x["points"], x["counted"])
+                for x in r["results"]
+            ),
+        )
+
+    return {
+        "tournaments": [
+            (order.index(t["tournament"]), t["weight"], t["counted"], t["participants"])
+            for t in answer["tournaments"]
+        ],
+        "rows": [row(r) for r in answer["rows"]],
+        "unranked": [row(r) for r in answer["unranked"]],
+        "qualifiers": answer["qualifiers"],
+        "extra_qualifiers": answer["extra_qualifiers"],
+    }

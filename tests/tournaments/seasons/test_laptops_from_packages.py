@@ -20,8 +20,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from django.contrib.auth.models import User
 
+from tests.tournaments.seasons.helpers import season_rows
 from tests.tournaments.seasons.signed import signed_archive
-from tests.tournaments.seasons.test_many_laptops import _rows
 from tournaments import services, signing
 from tournaments.models import Player, Stage, Tournament
 from tournaments.simulation import open_games, play_knockout, record_random_results
@@ -172,5 +172,5 @@ def test_three_laptops_from_packages_make_the_season_the_server_would(api, organ
     expected = api.get(f"/api/seasons/{central.pk}/ranking/").json()
     got = api.get(f"/api/seasons/{federation.pk}/ranking/").json()
     order_here = [laptop.tournament.pk for laptop in laptops if laptop.tournament]
-    assert _rows(got, [t.pk for t in imported]) == _rows(expected, order_here)
+    assert season_rows(got, [t.pk for t in imported]) == season_rows(expected, order_here)
     assert any(row["qualified"] for row in got["rows"])

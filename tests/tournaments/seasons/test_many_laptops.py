@@ -19,7 +19,7 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from django.contrib.auth.models import User
 
 from tests import factories
-from tests.tournaments.seasons.helpers import finished_tournament, names
+from tests.tournaments.seasons.helpers import finished_tournament, names, season_rows
 from tests.tournaments.seasons.signed import (
     document_of,
     register_installation_key,
@@ -38,37 +38,6 @@ from tournaments.models import (
 )
 
 pytestmark = pytest.mark.django_db
-
-
-def _rows(answer: dict[str, Any], order: list[int]) -> dict[str, Any]:
-    """The season ranking with ids left out (tournaments by their place in ``order``)."""
-
-    def row(r: dict[str, Any]) -> tuple[Any, ...]:
-        return (
-            r["rank"],
-            r["name"],
-            r["nationality"],
-            r["score"],
-            r["events"],
-            r["best"],
-            r["qualified"],
-            r["rating"],
-            tuple(
-                (order.index(x["tournament"]), x["place"], x["points"], x["counted"])
-                for x in r["results"]
-            ),
-        )
-
-    return {
-        "tournaments": [
-            (order.index(t["tournament"]), t["weight"], t["counted"], t["participants"])
-            for t in answer["tournaments"]
-        ],
-        "rows": [row(r) for r in answer["rows"]],
-        "unranked": [row(r) for r in answer["unranked"]],
-        "qualifiers": answer["qualifiers"],
-        "extra_qualifiers": answer["extra_qualifiers"],
-    }
 
 
 @pytest.fixture
@@ -169,7 +138,9 @@ def test_a_season_from_signed_archives_equals_the_season_played_here(
 
     expected = api.get(f"/api/seasons/{central.pk}/ranking/").json()
     got = api.get(f"/api/seasons/{season.pk}/ranking/").json()
-    assert _rows(got, [t.pk for t in imported]) == _rows(expected, [t.pk for t in played])
+    assert season_rows(got, [t.pk for t in imported]) == season_rows(
+        expected, [t.pk for t in played]
+    )
     assert any(r["qualified"] for r in got["rows"])
     assert all(r["rating"] is not None for r in got["rows"])
 
