@@ -23,7 +23,7 @@ def _tables(tournament: Tournament, part: int) -> list[list[int]]:
     return list(tables.values())
 
 
-def test_the_czech_rehearsal_draws_and_plays_both_parts_and_prints_its_timings():
+def test_the_czech_rehearsal_plays_both_parts_and_the_final_table_and_prints_its_timings():
     out = StringIO()
     call_command(
         "simulate_tournament",
@@ -48,11 +48,19 @@ def test_the_czech_rehearsal_draws_and_plays_both_parts_and_prints_its_timings()
     standings = selectors.group_standings(tournament)
     assert standings.complete
     assert [m.key for m in standings.metrics] == ["points", "wins", "lives"]
-    best = standings.rows[0]
-    assert f"1. {best.participant} ({best.participant.nationality}) {best.bounty} points" in text
-    # The final table is not started by the rehearsal (no knockout either).
-    assert not Knockout.objects.filter(tournament=tournament).exists()
-    assert "4 players, 10 games" in text and "5 players, 15 games" in text
+    # Then the final table: its 5 games played, its champion named.
+    assert "5 final-table games" in text and "final table " in text
+    assert (
+        not Game.objects.filter(tournament=tournament, stage="final")
+        .exclude(status=Game.Status.RECORDED)
+        .exists()
+    )
+    ranking = selectors.final_ranking(tournament)
+    assert ranking.champion is not None
+    assert f"Champion: {ranking.champion} ({ranking.champion.nationality})" in text
+    assert Knockout.objects.get(tournament=tournament).champion == ranking.champion
+    # The statistics count the qualifying games and the final table's (tables of 5).
+    assert "4 players, 10 games" in text and "5 players, 20 games" in text
     assert "Simulated in" in text
 
 

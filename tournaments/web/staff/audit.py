@@ -79,6 +79,9 @@ AUDIT_ACTIONS: dict[str, Any] = {
     "season_key_registered": gettext_lazy("Signing key registered with a season"),
     "season_key_removed": gettext_lazy("Signing key removed from a season"),
     "archive_imported": gettext_lazy("Tournament imported from a signed archive"),
+    "package_made": gettext_lazy("Event package made"),
+    "package_used": gettext_lazy("Tournament created from an event package"),
+    "federation_player_linked": gettext_lazy("Participant linked to a package player"),
 }
 
 #: Actions never written into a tournament's log: not offered by its filter.

@@ -125,6 +125,7 @@ def test_htmx_is_sent_to_the_page_it_shows_and_a_get_keeps_its_error() -> None:
         answer_refusals(lambda request: refuse())(RequestFactory().get("/"))
 
 
+@pytest.mark.django_db  # a POST asks whether the tournament is an imported one (§16)
 def test_every_staff_view_is_behind_the_net() -> None:
     """``requires`` (every staff view's decorator) puts ``answer_refusals`` around the view."""
     request = RequestFactory().post("/t/1/staff/", {})
