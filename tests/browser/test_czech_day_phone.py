@@ -84,12 +84,12 @@ def test_the_czech_format_chosen_played_and_timed_on_phones(new_page) -> None:
     login(referee, "schiri")
     four = _game(tournament, size=4, round=1)
     open_result_form(referee, four)
-    renegade, outlaw_a, outlaw_b = _others(four)
+    winner, outlaw_a, outlaw_b = _others(four)
     fill_seat(referee, four.sheriff_position, role=None, character=CHARACTERS[0], lives=0)
-    fill_seat(referee, renegade, role="renegade", character=CHARACTERS[1], lives=2)
+    fill_seat(referee, winner, role="renegade", character=CHARACTERS[1], lives=2)
     fill_seat(referee, outlaw_a, role="outlaw", character=CHARACTERS[2], lives=0)
     fill_seat(referee, outlaw_b, role="outlaw", character=CHARACTERS[3], lives=0)
-    expect(_points(referee, renegade)).to_have_text("Points: 55")
+    expect(_points(referee, winner)).to_have_text("Points: 55")
     expect(_points(referee, four.sheriff_position)).to_have_text("Points: 4")
     assert_fits_phone(referee)
     _save(referee)
@@ -109,7 +109,7 @@ def test_the_czech_format_chosen_played_and_timed_on_phones(new_page) -> None:
     assert_fits_phone(referee)
     _save(referee)
     assert ResultSeat.objects.current().get(result__game=five, position=deputy).bounty == 2
-    assert ResultSeat.objects.current().get(result__game=four, position=renegade).bounty == 55
+    assert ResultSeat.objects.current().get(result__game=four, position=winner).bounty == 55
 
     # Round 2 starts; its minute runs out while the projector stays open.
     started = timezone.now() - datetime.timedelta(seconds=55)
