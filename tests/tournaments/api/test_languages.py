@@ -137,3 +137,50 @@ def services_rows(tournament):
     from tournaments import selectors
 
     return selectors.group_standings(tournament).rows
+
+
+def test_the_participant_form_sets_and_clears_the_card_language(organiser):
+    from django.test import Client
+    from django.urls import reverse
+
+    tournament = factories.make_tournament(language="de")
+    anna = factories.add_participants(tournament, 1)[0]
+    url = reverse("staff:participant", args=[tournament.pk, anna.pk])
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(organiser)
+    form = client.get(url).content.decode()
+    assert 'name="language"' in form and "Italiano" in form
+    edit = {"action": "edit", "name": anna.name, "nationality": "DE"}
+    client.post(url, {**edit, "language": "it"})
+    anna.refresh_from_db()
+    assert anna.language == "it"
+    assert '<option value="it" selected>' in client.get(url).content.decode()
+    client.post(url, {**edit, "language": ""})
+    anna.refresh_from_db()
+    assert anna.language == ""
+
+
+def test_the_import_reads_an_optional_language_column(organiser_api):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from openpyxl import Workbook
+
+    tournament = factories.make_tournament()
+
+    def upload(rows):
+        workbook = Workbook()
+        for row in rows:
+            workbook.active.append(row)
+        buffer = io.BytesIO()
+        workbook.save(buffer)
+        return organiser_api.post(
+            f"/api/tournaments/{tournament.pk}/participants/import/",
+            {"file": SimpleUploadedFile("p.xlsx", buffer.getvalue())},
+            format="multipart",
+        )
+
+    refused = upload([["name", "nationality", "Sprache"], ["A", "DE", "xx"]])
+    assert refused.status_code == 400
+    assert [e["code"] for e in refused.json()["errors"]] == ["unknown_language"]
+    done = upload([["name", "nationality", "language"], ["A", "DE", "CS"], ["B", "DE", None]])
+    assert done.status_code == 201, done.json()
+    assert [p["language"] for p in done.json()] == ["cs", None]
