@@ -1,4 +1,4 @@
-"""A test that reads a page in a language chooses it like a visitor does with the DE/EN
+"""A test that reads a page in a language chooses it like a visitor does with the language
 switch: the language cookie (it beats the browser's ``Accept-Language``)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from django.test import Client
 
 
 def in_language(client: Client, language: str) -> Client:
-    """``client`` as a visitor who chose ``language`` with the DE/EN switch."""
+    """``client`` as a visitor who chose ``language`` with the language switch."""
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     return client
 

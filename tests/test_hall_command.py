@@ -232,7 +232,7 @@ def test_make_hall_serves_phones_on_the_network_address(tmp_path, browser):
         assert any(c["name"] == "sessionid" for c in phone.cookies())
 
         row = board.locator("table.standings tbody tr", has_text=seeded["sheriff"])
-        expect(row).to_contain_text("1\u202f400")  # the 5-table bonus only
+        expect(row).to_contain_text("1.400")  # the 5-table bonus only
         referee.goto(url.rstrip("/") + seeded["result"])
         referee.select_option("select[name=seat-1-character]", CHARACTERS[0])
         referee.fill("input[name=seat-1-lives]", "2")
@@ -248,7 +248,7 @@ def test_make_hall_serves_phones_on_the_network_address(tmp_path, browser):
         referee.wait_for_url(lambda u: "/result" not in u)
 
         # 2500 for the Sheriff's win at a 5-table, 150 for surviving, 1400 for the table.
-        expect(row).to_contain_text("4\u202f050", timeout=10_000)
+        expect(row).to_contain_text("4.050", timeout=10_000)
         assert board.evaluate("window.__notReloaded") is True
 
         # Every QR code the software makes carries the hall's address.

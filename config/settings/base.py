@@ -10,7 +10,6 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONCE, NONE, SELF
-from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -69,8 +68,9 @@ MIDDLEWARE = [
     "tournaments.http.headers.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # Pages: German unless the visitor switches; the API: Accept-Language.
-    "django.middleware.locale.LocaleMiddleware",
+    # The language (rules.md §15): the switch, Accept-Language, the tournament's, German;
+    # the API: Accept-Language alone (tournaments/http/language.py).
+    "tournaments.http.language.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -159,10 +159,25 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# The users are German: German first, English selectable.
+# The users are German: German first (rules.md §15). Every language the software
+# knows, named in itself (the language switch lists these names); a tournament and
+# a participant may have any of them. ENABLED_LANGUAGES are the ones offered to
+# visitors (their catalogues are complete): adding one is one entry here.
 LANGUAGE_CODE = "de"
-LANGUAGES = [("de", _("German")), ("en", _("English"))]
+ALL_LANGUAGES = [
+    ("de", "Deutsch"),
+    ("en", "English"),
+    ("it", "Italiano"),
+    ("cs", "Čeština"),
+    ("fr", "Français"),
+    ("es", "Español"),
+    ("pl", "Polski"),
+]
+ENABLED_LANGUAGES = ["de", "en"]
+LANGUAGES = [(code, name) for code, name in ALL_LANGUAGES if code in ENABLED_LANGUAGES]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Where a language's numbers differ from Django's formats (rules.md §15: Spanish 9.450).
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Europe/Berlin")
 USE_TZ = True

@@ -39,7 +39,7 @@ def new_page(browser, live_server):
         context.set_default_timeout(10_000)
         if not locale.startswith("de"):
             # Pages are German unless the visitor switches: a visitor who reads them in
-            # another language has used the DE/EN switch (its cookie).
+            # another language has used the language switch (its cookie).
             language = locale.split("-")[0]
             context.add_cookies(
                 [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]

@@ -4,8 +4,10 @@ see that a page fits a phone."""
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils import translation
 
 from tournaments.models import Game, Stage
+from tournaments.web.tables import format_points
 
 CHARACTERS = ["Bart Cassidy", "Black Jack", "Calamity Janet", "Jesse Jones", "Kit Carlson"]
 
@@ -31,3 +33,9 @@ def assert_fits_phone(page, width: int = 360) -> None:
     """Nothing on the page is wider than the phone: it never scrolls sideways."""
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= width, f"the page is {wide} px wide on a {width} px phone"
+
+
+def german_bounty(value: int) -> str:
+    """A bounty as the German pages write it (rules.md §15: "9.450")."""
+    with translation.override("de"):
+        return format_points(value)

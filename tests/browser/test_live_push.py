@@ -10,9 +10,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories
+from tests.browser.pages import german_bounty
 from tournaments import demo, selectors
 from tournaments.live import live_version
-from tournaments.web.tables import format_points
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,7 +44,7 @@ def test_a_save_reaches_the_open_leaderboard_through_the_stream_within_a_second(
     saved = time.monotonic()
     top = selectors.group_standings(tournament).rows[0]
     row = page.locator("table.standings tbody tr", has_text=top.participant.name)
-    expect(row).to_contain_text(format_points(top.bounty), timeout=1_500)
+    expect(row).to_contain_text(german_bounty(top.bounty), timeout=1_500)
     assert time.monotonic() - saved < 1.5
     expect(page.get_by_test_id("games-progress")).to_contain_text("2")
     assert page.evaluate("window.__notReloaded") is True
@@ -64,7 +64,7 @@ def test_with_the_stream_blocked_the_leaderboard_updates_by_polling(page):
     demo.play_group_rounds(tournament, rounds=range(1, 2), rng=random.Random(3), referees=[referee])
     top = selectors.group_standings(tournament).rows[0]
     row = page.locator("table.standings tbody tr", has_text=top.participant.name)
-    expect(row).to_contain_text(format_points(top.bounty), timeout=6_000)
+    expect(row).to_contain_text(german_bounty(top.bounty), timeout=6_000)
     assert page.evaluate("window.__notReloaded") is True
 
 

@@ -7,9 +7,8 @@ from playwright.sync_api import expect
 
 from tests import factories
 from tests.browser.conftest import login
-from tests.browser.pages import CHARACTERS, fill_seat, group_game, open_result_form
+from tests.browser.pages import CHARACTERS, fill_seat, german_bounty, group_game, open_result_form
 from tournaments.models import Result
-from tournaments.web.tables import format_points
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,7 +23,7 @@ def test_a_result_entered_on_a_phone_appears_on_the_open_leaderboard(new_page):
     spectator.goto(f"{spectator.base_url}/t/{tournament.pk}/leaderboard/")
     spectator.evaluate("window.__notReloaded = true")
     sheriff_row = spectator.locator("table.standings tbody tr", has_text=sheriff.name)
-    expect(sheriff_row).to_contain_text(format_points(1400))  # the 5-table bonus only
+    expect(sheriff_row).to_contain_text(german_bounty(1400))  # the 5-table bonus only
 
     referee = new_page(phone=True)
     login(referee, "schiri")
@@ -42,5 +41,5 @@ def test_a_result_entered_on_a_phone_appears_on_the_open_leaderboard(new_page):
     assert Result.objects.filter(game=game).count() == 1
 
     # 2500 for the Sheriff's win at a 5-table, 150 for surviving, 1400 for the 5-table.
-    expect(sheriff_row).to_contain_text(format_points(2500 + 150 + 1400), timeout=10_000)
+    expect(sheriff_row).to_contain_text(german_bounty(2500 + 150 + 1400), timeout=10_000)
     assert spectator.evaluate("window.__notReloaded") is True

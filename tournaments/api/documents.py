@@ -279,6 +279,7 @@ class ParticipantImportApi(APIView):
                 "player_already_linked",
                 "invalid_federation_player",
                 "unknown_federation_player",
+                "unknown_language",
                 "federation_player_already_linked",
                 "unknown_nationality",
                 "too_many_participants",

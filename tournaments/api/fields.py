@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -44,6 +45,29 @@ class StrictCharField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+@extend_schema_field({"type": "string", "pattern": "^(de|en|it|cs|fr|es|pl)$"})
+class LanguageField(StrictCharField):
+    """A language of ``settings.ALL_LANGUAGES`` (rules.md §15); any other answers
+    ``400 unknown_language``. Documented as a pattern, not an enum (a second enum
+    component named "language" would rename the existing ones)."""
+
+    default_error_messages = {
+        **StrictCharField.default_error_messages,
+        "unknown_language": _("Unknown language: use de, en, it, cs, fr, es or pl."),
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 8)
+        kwargs.setdefault("help_text", "de, en, it, cs, fr, es or pl")
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        value = super().to_internal_value(data)
+        if value not in {code for code, _name in settings.ALL_LANGUAGES}:
+            self.fail("unknown_language")
+        return value
 
 
 class StrictSerializer(serializers.Serializer):

@@ -22,7 +22,13 @@ from tournaments.models import Participant
 from tournaments.permissions import is_organiser, is_staff_of
 
 from .common import TournamentApi, created
-from .fields import StrictBooleanField, StrictCharField, StrictIntegerField, StrictSerializer
+from .fields import (
+    LanguageField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+)
 from .permissions import ReadOnlyOrReferee, RefereeOnly
 from .schema import ErrorCodes
 
@@ -78,6 +84,12 @@ class ParticipantOutput(serializers.Serializer):
         allow_null=True,
         help_text="The id on the season's server of one of the event package's players, or null.",
     )
+    language = serializers.CharField(
+        allow_null=True,
+        required=False,
+        source="language_or_none",
+        help_text="The language of their player card, or null: the tournament's.",
+    )
 
 
 class ParticipantListApi(TournamentApi):
@@ -94,6 +106,7 @@ class ParticipantListApi(TournamentApi):
                 "player_already_linked",
                 "unknown_federation_player",
                 "federation_player_already_linked",
+                "unknown_language",
             ],
             409: ["draw_locked"],
         }
@@ -108,6 +121,7 @@ class ParticipantListApi(TournamentApi):
         federation_player = StrictIntegerField(
             required=False, allow_null=True, default=None, min_value=1
         )
+        language = LanguageField(required=False, allow_null=True, default=None)
 
     @extend_schema(
         responses={200: ParticipantOutput(many=True)},
@@ -246,6 +260,7 @@ class ParticipantDetailApi(TournamentApi):
                 "player_already_linked",
                 "unknown_federation_player",
                 "federation_player_already_linked",
+                "unknown_language",
             ],
         }
     }
@@ -257,6 +272,7 @@ class ParticipantDetailApi(TournamentApi):
         age_approved = StrictBooleanField(required=False)
         player = StrictIntegerField(required=False, allow_null=True, min_value=1)
         federation_player = StrictIntegerField(required=False, allow_null=True, min_value=1)
+        language = LanguageField(required=False, allow_null=True)
 
     @extend_schema(request=InputSerializer, responses={200: ParticipantOutput})
     def patch(self, request: Request, tournament_id: int, participant_id: int) -> Response:
@@ -287,6 +303,7 @@ class ParticipantDetailApi(TournamentApi):
                         nationality=values.get("nationality", str(participant.nationality)),
                         birth_date=values.get("birth_date", participant.birth_date),
                         age_approved=values.get("age_approved", participant.age_approved),
+                        language=values.get("language", participant.language_or_none),
                     ),
                     actor=self.actor,
                 )

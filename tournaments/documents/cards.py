@@ -39,6 +39,8 @@ class PlayerCard:
     # The participant's check-in page for staff (rules.md §12, "Who is here").
     check_in_qr_data_uri: str = ""
     check_in_url: str = ""
+    # Printed in the participant's language, else the tournament's (rules.md §15).
+    language: str = "de"
 
     @property
     def name_size(self) -> str:
@@ -76,6 +78,7 @@ def player_cards(tournament: Tournament, *, absolute_uri: AbsoluteUri) -> list[P
                 url=url,
                 check_in_qr_data_uri=qr_data_uri(check_in_url),
                 check_in_url=check_in_url,
+                language=participant.language or tournament.language,
             )
         )
     return cards

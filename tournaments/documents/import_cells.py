@@ -11,6 +11,7 @@ import re
 from datetime import date, datetime
 from typing import Any
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from tournaments import services
@@ -98,6 +99,18 @@ def participant(
                 row=row,
             )
         )
+    language = None if blank(cells.get("language")) else str(cells["language"]).strip().lower()
+    if language is not None and language not in {code for code, _name in settings.ALL_LANGUAGES}:
+        problems.append(
+            ErrorItem(
+                code="unknown_language",
+                message=_("“%(value)s” is not a language: use de, en, it, cs, fr, es or pl.")
+                % {"value": cells.get("language")},
+                field="language",
+                row=row,
+            )
+        )
+        language = None
     item = services.ParticipantInput(
         name=name,
         nationality=nationality,
@@ -105,6 +118,7 @@ def participant(
         age_approved=bool(age_approved),
         player=player or None,
         federation_player=federation_player or None,
+        language=language,
     )
     return item, problems
 

@@ -105,6 +105,9 @@ HEADERS: dict[str, str] = {
     "federation_player": "federation_player",
     "federation player": "federation_player",
     "verbandsspieler": "federation_player",
+    # Optional: the language of the player card (rules.md §15).
+    "language": "language",
+    "sprache": "language",
 }
 REQUIRED = ("name", "nationality")
 
@@ -313,7 +316,7 @@ def _columns(header: tuple[Any, ...]) -> tuple[list[tuple[str, int]], list[Error
                     code="unknown_column",
                     message=_(
                         "Unknown column “%(label)s”; the columns are name, nationality, "
-                        "birth_date, age_approved, player and federation_player."
+                        "birth_date, age_approved, player, federation_player and language."
                     )
                     % {"label": label},
                     row=HEADER_ROW,

@@ -30,6 +30,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from tournaments.http.api import error_body, is_api
+from tournaments.http.language import chosen_language
 
 __all__ = ["with_bounded_bodies"]
 
@@ -81,7 +82,8 @@ async def _read_body(receive: Receive, limit: int, seconds: float) -> list[Messa
 def _refusal(scope: Scope, status: int) -> tuple[bytes, bytes]:
     """The answer's body and content type, in the visitor's language."""
     request = ASGIRequest(dict(scope), io.BytesIO())
-    with translation.override(translation.get_language_from_request(request)):
+    # No tournament's language here: this runs on the event loop, without the database.
+    with translation.override(chosen_language(request) or settings.LANGUAGE_CODE):
         if status == 413:
             code, message = "request_too_large", _("The request is too large.")
         else:

@@ -70,6 +70,10 @@ class Participant(models.Model):
     # The player's id on the season's server, from the tournament's event package
     # (rules.md §16): not a Player of this database, so not a foreign key.
     federation_player = models.PositiveIntegerField(_("federation player"), null=True, blank=True)
+    # The language of their player card (rules.md §15); empty: the tournament's.
+    language = models.CharField(
+        _("language"), max_length=8, choices=django_settings.ALL_LANGUAGES, blank=True, default=""
+    )
 
     class Meta:
         ordering = ["id"]
@@ -117,6 +121,11 @@ class Participant(models.Model):
                 )
         if errors:
             raise ValidationError(errors)
+
+    @property
+    def language_or_none(self) -> str | None:
+        """The language of their player card, ``None`` for the tournament's (the API's null)."""
+        return self.language or None
 
     @property
     def shown_pin(self) -> str | None:

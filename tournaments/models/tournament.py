@@ -80,7 +80,7 @@ class Tournament(models.Model):
         _("ruleset"), max_length=20, choices=RulesetChoice.choices, default=RulesetChoice.BANG
     )
     language = models.CharField(
-        _("language"), max_length=8, choices=django_settings.LANGUAGES, default="de"
+        _("language"), max_length=8, choices=django_settings.ALL_LANGUAGES, default="de"
     )
     # The preset its rules start from (rules.md §14); ``settings`` holds the changes.
     format = models.CharField(

@@ -46,6 +46,7 @@ class ParticipantInput:
     #: The id on the season's server of one of the tournament's package players
     #: (rules.md §16); None: not linked.
     federation_player: int | None = None
+    language: str | None = None  # of their player card (rules.md §15); None: the tournament's
 
 
 def participants_check(
@@ -156,6 +157,7 @@ def _candidate(
         age_approved=bool(item.age_approved),
         player_id=item.player,
         federation_player=item.federation_player,
+        language=item.language or "",
     )
     errors: list[ErrorItem] = []
     exclude: list[str] = []
@@ -340,7 +342,7 @@ def participant_update(
         changed, errors = _candidate(participant.tournament, data, index=None)
         if errors:
             raise InvalidInput(errors)
-        fields = ["name", "nationality", "birth_date", "age_approved"]
+        fields = ["name", "nationality", "birth_date", "age_approved", "language"]
         before = {f: _plain(getattr(participant, f)) for f in fields}
         for field in fields:
             setattr(participant, field, getattr(changed, field))

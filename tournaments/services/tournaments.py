@@ -9,6 +9,7 @@ characters added for this one.
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Mapping
 from datetime import date
@@ -22,6 +23,7 @@ from scoring.formats import STRUCTURE_KEYS, Format, FormatKey
 from scoring.rulesets import Ruleset
 
 from ..errors import Conflict, ErrorItem, InvalidInput, full_clean_or_raise
+from ..http.language import tournament_language_forget
 from ..models import Character, Tournament, TournamentStaff
 from ..preferences import validate_settings
 from ..selectors.tournament import group_stage_drawn
@@ -117,6 +119,9 @@ def tournament_update(
         if _tournament_snapshot(tournament) != before:
             tournament.version += 1
         tournament.save()
+        if before.get("language") != tournament.language:  # its pages' language (rules.md §15)
+            tournament_language_forget(tournament.pk)
+            transaction.on_commit(functools.partial(tournament_language_forget, tournament.pk))
         new_values = dict(tournament.config.values)
         changed = sorted(k for k in new_values if new_values[k] != old_values.get(k))
         if not changed:

@@ -5,31 +5,21 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import template
-from django.utils import numberformat
-from django.utils.formats import get_format, number_format
+from django.utils.formats import number_format
 
 from tournaments import names
+from tournaments.numbers import grouped
 
 register = template.Library()
-
-#: Between thousands, as ``tournaments.web.tables.format_points`` writes bounties.
-THIN_SPACE = "\u202f"
 
 
 @register.filter
 def points(value: Fraction | float | None) -> str:
-    """Season points rounded (exactly) to one decimal, in the active locale, with a
-    narrow space (U+202F) between thousands as the bounties have: "2 466,7"."""
+    """Season points rounded (exactly) to one decimal, in the active language, its
+    thousands grouped as the bounties have (``tournaments.numbers``): "2.466,7" in German."""
     if value is None:
         return "–"
-    return numberformat.format(
-        float(round(Fraction(value), 1)),
-        get_format("DECIMAL_SEPARATOR"),
-        decimal_pos=1,
-        grouping=3,
-        thousand_sep=THIN_SPACE,
-        force_grouping=True,
-    )
+    return grouped(float(round(Fraction(value), 1)), decimal_pos=1)
 
 
 @register.filter

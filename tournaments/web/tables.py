@@ -25,6 +25,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.numbers import grouped
+
 TABLE_TEMPLATE = "tournaments/public/partials/table.html"
 
 
@@ -53,10 +55,11 @@ def nationality_html(country: Any) -> SafeString:
 
 
 def format_points(value: int | None) -> str:
-    """Bounty with a thin space between thousands ("12 350"): readable in every language."""
+    """Bounty with its thousands grouped as the language writes them ("9.450" in
+    German, "9,450" in English: ``tournaments.numbers``)."""
     if value is None:
         return "—"
-    return f"{value:,}".replace(",", "\u202f")
+    return grouped(value)
 
 
 class TournamentTable(tables.Table):

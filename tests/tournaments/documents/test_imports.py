@@ -57,14 +57,14 @@ def test_good_file_of_126_rows_imports_everyone(organiser_api):
     assert len(created) == 126
     assert set(created[0]) == {
         "id", "name", "nationality", "birth_date", "age_approved", "status", "pin",
-        "checked_in", "player", "federation_player",
+        "checked_in", "player", "federation_player", "language",
     }  # fmt: skip
     assert re.fullmatch(r"[A-Z2-9]{6}", created[0]["pin"])
     assert created[0] == {
         "id": created[0]["id"], "name": "Spieler 1", "nationality": "AT",
         "birth_date": "1990-05-01", "age_approved": False, "status": "active",
         "pin": created[0]["pin"], "checked_in": False, "player": None,
-        "federation_player": None,
+        "federation_player": None, "language": None,
     }  # fmt: skip
     assert [c["birth_date"] for c in created[1:4]] == ["1991-06-02", "1992-07-03", "1993-08-04"]
     assert created[4]["age_approved"] is True

@@ -216,7 +216,7 @@ def test_standings_and_ranking_pdfs_are_public(api, referee):
     positions = [text.index(row.participant.name) for row in rows]
     assert positions == sorted(positions)
     first = _line_with(text, rows[0].participant.name + " ")
-    assert str(rows[0].bounty) in first
+    assert f"{rows[0].bounty:,}" in first  # grouped as English writes it (rules.md §15)
 
     ranking = api.get(f"/api/tournaments/{tournament.pk}/ranking.pdf")
     assert ranking.status_code == 200

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
@@ -51,6 +52,11 @@ class ParticipantForm(forms.Form):
     )
     age_approved = forms.BooleanField(
         label=_("Under 8: the organiser has seen that the child knows the rules"), required=False
+    )
+    language = forms.ChoiceField(
+        label=_("Language of the player card"),
+        choices=[("", _("— the tournament's —")), *settings.ALL_LANGUAGES],
+        required=False,
     )
     # The participant's edit version when the form was opened (``services.versions``).
     version = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
@@ -99,6 +105,7 @@ class ParticipantForm(forms.Form):
             birth_date=data["birth_date"],
             age_approved=data["age_approved"],
             federation_player=data.get("federation_player"),
+            language=data.get("language") or None,
         )
 
 

@@ -186,6 +186,7 @@ def participant_detail(
             "nationality": participant.nationality,
             "birth_date": participant.birth_date,
             "age_approved": participant.age_approved,
+            "language": participant.language or "",
             "version": services.edit_version(participant),
         },
     )
@@ -286,7 +287,8 @@ def participant_detail(
         def current() -> tuple[dict[str, Any], str]:
             fresh = Participant.objects.get(pk=participant.pk)
             initial = {f: getattr(fresh, f) for f in ("name", "birth_date", "age_approved")}
-            return {**initial, "nationality": str(fresh.nationality)}, services.edit_version(fresh)
+            initial |= {"nationality": str(fresh.nationality), "language": fresh.language or ""}
+            return initial, services.edit_version(fresh)
 
         done = run_service(
             request,
