@@ -49,7 +49,7 @@ lint:
 	$(UV) run --frozen ruff format .
 
 messages:
-	$(PY) manage.py makemessages -l de -l en --ignore=.venv --ignore=tests --ignore=benchmarks --no-obsolete
+	$(PY) manage.py makemessages -l de -l en -l it -l cs -l fr -l es -l pl --ignore=.venv --ignore=tests --ignore=benchmarks --no-obsolete
 
 # The committed OpenAPI snapshot (tests/tournaments/api/test_schema_snapshot.py):
 # refresh it after a deliberate change of the API and commit it with the change.

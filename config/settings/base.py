@@ -160,11 +160,11 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 # The users are German: German first (rules.md §15). Every language the software
-# knows, named in itself (the language switch lists these names); a tournament and
-# a participant may have any of them. ENABLED_LANGUAGES are the ones offered to
-# visitors (their catalogues are complete): adding one is one entry here.
+# speaks, named in itself (the language switch lists these names); a tournament and
+# a participant may have any of them. A new language is one entry here once its
+# catalogue is complete (README, "Adding a language").
 LANGUAGE_CODE = "de"
-ALL_LANGUAGES = [
+LANGUAGES = [
     ("de", "Deutsch"),
     ("en", "English"),
     ("it", "Italiano"),
@@ -173,8 +173,6 @@ ALL_LANGUAGES = [
     ("es", "Español"),
     ("pl", "Polski"),
 ]
-ENABLED_LANGUAGES = ["de", "en"]
-LANGUAGES = [(code, name) for code, name in ALL_LANGUAGES if code in ENABLED_LANGUAGES]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # Where a language's numbers differ from Django's formats (rules.md §15: Spanish 9.450).
 FORMAT_MODULE_PATH = ["config.formats"]

@@ -49,7 +49,7 @@ class StrictCharField(serializers.CharField):
 
 @extend_schema_field({"type": "string", "pattern": "^(de|en|it|cs|fr|es|pl)$"})
 class LanguageField(StrictCharField):
-    """A language of ``settings.ALL_LANGUAGES`` (rules.md §15); any other answers
+    """A language of ``settings.LANGUAGES`` (rules.md §15); any other answers
     ``400 unknown_language``. Documented as a pattern, not an enum (a second enum
     component named "language" would rename the existing ones)."""
 
@@ -65,7 +65,7 @@ class LanguageField(StrictCharField):
 
     def to_internal_value(self, data: Any) -> str:
         value = super().to_internal_value(data)
-        if value not in {code for code, _name in settings.ALL_LANGUAGES}:
+        if value not in {code for code, _name in settings.LANGUAGES}:
             self.fail("unknown_language")
         return value
 

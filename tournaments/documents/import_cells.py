@@ -19,9 +19,14 @@ from tournaments.errors import ErrorItem
 
 __all__ = ["FALSE_WORDS", "TRUE_WORDS", "blank", "parse_bool", "parse_date", "participant"]
 
-TRUE_WORDS = frozenset({"true", "1", "ja", "yes", "x", "wahr", "j", "y", "✓", "✔"})
-FALSE_WORDS = frozenset({"false", "0", "nein", "no", "falsch", "n", "-", ""})
-_GERMAN_DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
+# Yes and no as an organiser of each of the seven languages types them (rules.md §15).
+TRUE_WORDS = frozenset(
+    {"true", "1", "ja", "yes", "x", "wahr", "j", "y", "✓", "✔"}
+    | {"sì", "si", "sí", "ano", "oui", "tak"}
+)
+FALSE_WORDS = frozenset({"false", "0", "nein", "no", "falsch", "n", "-", ""} | {"ne", "non", "nie"})
+# Day first: 17.05.1990, 17. 5. 1990 (cs, pl) or 17/05/1990 (it, fr, es).
+_DAY_FIRST_DATE = re.compile(r"^(\d{1,2})(?:\.\s*|/)(\d{1,2})(?:\.\s*|/)(\d{4})$")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 
 
@@ -100,7 +105,7 @@ def participant(
             )
         )
     language = None if blank(cells.get("language")) else str(cells["language"]).strip().lower()
-    if language is not None and language not in {code for code, _name in settings.ALL_LANGUAGES}:
+    if language is not None and language not in {code for code, _name in settings.LANGUAGES}:
         problems.append(
             ErrorItem(
                 code="unknown_language",
@@ -140,7 +145,8 @@ def parse_player(value: Any) -> int | None:
 
 
 def parse_date(value: Any) -> date | None:
-    """A date from a date cell or a ``YYYY-MM-DD`` / ``DD.MM.YYYY`` text; else ``None``."""
+    """A date from a date cell or a ``YYYY-MM-DD`` / ``DD.MM.YYYY`` / ``DD/MM/YYYY`` text;
+    else ``None``."""
     if isinstance(value, datetime):
         return value.date()
     if isinstance(value, date):
@@ -150,7 +156,7 @@ def parse_date(value: Any) -> date | None:
     text = value.strip()
     if match := _ISO_DATE.match(text):
         year, month, day = (int(g) for g in match.groups())
-    elif match := _GERMAN_DATE.match(text):
+    elif match := _DAY_FIRST_DATE.match(text):
         day, month, year = (int(g) for g in match.groups())
     else:
         return None

@@ -2,6 +2,8 @@
 
 from django.db import migrations, models
 
+import tournaments.models.fields
+
 
 class Migration(migrations.Migration):
 
@@ -13,11 +15,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='participant',
             name='language',
-            field=models.CharField(blank=True, choices=[('de', 'Deutsch'), ('en', 'English'), ('it', 'Italiano'), ('cs', 'Čeština'), ('fr', 'Français'), ('es', 'Español'), ('pl', 'Polski')], default='', max_length=8, verbose_name='language'),
+            field=models.CharField(blank=True, choices=tournaments.models.fields.language_choices, default='', max_length=8, verbose_name='language'),
         ),
         migrations.AlterField(
             model_name='tournament',
             name='language',
-            field=models.CharField(choices=[('de', 'Deutsch'), ('en', 'English'), ('it', 'Italiano'), ('cs', 'Čeština'), ('fr', 'Français'), ('es', 'Español'), ('pl', 'Polski')], default='de', max_length=8, verbose_name='language'),
+            field=models.CharField(choices=tournaments.models.fields.language_choices, default='de', max_length=8, verbose_name='language'),
         ),
     ]

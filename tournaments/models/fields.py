@@ -12,7 +12,13 @@ from django.conf import settings as django_settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["done_by", "tournament_link"]
+__all__ = ["done_by", "language_choices", "tournament_link"]
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The languages of ``settings.LANGUAGES`` (rules.md §15). A callable, so that a
+    new language is one settings entry and no migration."""
+    return list(django_settings.LANGUAGES)
 
 
 def tournament_link(related_name: str, *, optional: bool = False, **extra: Any) -> Any:

@@ -17,7 +17,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
-from .fields import tournament_link
+from .fields import language_choices, tournament_link
 from .tournament import Tournament
 
 #: PIN characters: upper case and digits without lookalikes (no B/8, I/1, O/0, S/5 pairs).
@@ -72,7 +72,7 @@ class Participant(models.Model):
     federation_player = models.PositiveIntegerField(_("federation player"), null=True, blank=True)
     # The language of their player card (rules.md §15); empty: the tournament's.
     language = models.CharField(
-        _("language"), max_length=8, choices=django_settings.ALL_LANGUAGES, blank=True, default=""
+        _("language"), max_length=8, choices=language_choices, blank=True, default=""
     )
 
     class Meta:

@@ -22,7 +22,6 @@ import json
 import uuid
 from typing import Any
 
-from django.conf import settings as django_settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -31,7 +30,7 @@ from scoring.formats import FormatKey
 from scoring.rulesets import Ruleset
 
 from ..preferences import TournamentConfig, effective_config, validate_settings
-from .fields import tournament_link
+from .fields import language_choices, tournament_link
 
 
 class Stage(models.TextChoices):
@@ -79,9 +78,7 @@ class Tournament(models.Model):
     ruleset = models.CharField(
         _("ruleset"), max_length=20, choices=RulesetChoice.choices, default=RulesetChoice.BANG
     )
-    language = models.CharField(
-        _("language"), max_length=8, choices=django_settings.ALL_LANGUAGES, default="de"
-    )
+    language = models.CharField(_("language"), max_length=8, choices=language_choices, default="de")
     # The preset its rules start from (rules.md §14); ``settings`` holds the changes.
     format = models.CharField(
         _("format"),

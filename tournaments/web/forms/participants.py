@@ -55,7 +55,7 @@ class ParticipantForm(forms.Form):
     )
     language = forms.ChoiceField(
         label=_("Language of the player card"),
-        choices=[("", _("— the tournament's —")), *settings.ALL_LANGUAGES],
+        choices=[("", _("— the tournament's —")), *settings.LANGUAGES],
         required=False,
     )
     # The participant's edit version when the form was opened (``services.versions``).
