@@ -95,6 +95,7 @@ def make_hall(netns: str, data: Path) -> Iterator[tuple[subprocess.Popen[bytes],
             "HALL_DIR": str(data),
             "DJANGO_STATIC_ROOT": str(data / "static"),
             "HALL_PORT": "8000",
+            "HALL_LANGUAGE": "en",  # the log lines the test waits for
             "UV_OFFLINE": "1",
         }
     )

@@ -82,6 +82,7 @@ def hall(tmp_path_factory) -> Iterator[Hall]:
                 "HALL_DIR": str(folder),
                 "HALL_ADDRESS": "127.0.0.1",
                 "HALL_PORT": str(port),
+                "HALL_LANGUAGE": "en",  # the log lines the fixture waits for
                 "DATABASE_URL": database_url,
                 "DJANGO_REQUEST_BODY_SECONDS": str(BODY_SECONDS),
                 "LIVE_EVENTS_KEEPALIVE_SECONDS": "1",

@@ -35,17 +35,22 @@ from pathlib import Path
 
 from tournaments.hall import ASGI_SERVER
 from tournaments.hall.address import LOOPBACK, network_address
+from tournaments.hall.words import gettext as _
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PYTHON = sys.executable
 
-WARNING = """\
-  Plain HTTP, no encryption: this is for a CLOSED HALL NETWORK only (the
-  venue's or your own wifi router, phones and the organiser's devices).
-  Never expose it to the public internet: there, use the production recipe
-  with TLS (README, "Production").
-  If the laptop's address changes (another network, a new DHCP lease), stop
-  with Ctrl+C and run `make hall` again; then print QR codes anew."""
+
+def warning() -> str:
+    """The warning about plain HTTP, as the banner prints it."""
+    return _(
+        "  Plain HTTP, no encryption: this is for a CLOSED HALL NETWORK only (the\n"
+        "  venue's or your own wifi router, phones and the organiser's devices).\n"
+        "  Never expose it to the public internet: there, use the production recipe\n"
+        '  with TLS (README, "Production").\n'
+        "  If the laptop's address changes (another network, a new DHCP lease), stop\n"
+        "  with Ctrl+C and run `make hall` again; then print QR codes anew."
+    )
 
 
 def say(text: str = "") -> None:
@@ -100,14 +105,14 @@ def static_files_stale(env: dict[str, str]) -> bool:
 
 
 def prepare(env: dict[str, str]) -> None:
-    say("== migrate, collect static files, compile translations")
+    say(_("== migrate, collect static files, compile translations"))
     manage(env, "migrate", "--noinput", "-v", "0")
     if static_files_stale(env):
         manage(env, "collectstatic", "--noinput", "-v", "0")
     if shutil.which("msgfmt"):
         manage(env, "compilemessages", "--ignore=.venv", "-v", "0")
     if os.environ.get("HALL_DEMO", "").lower() in {"1", "true", "yes"}:
-        say("== HALL_DEMO: loading the demo tournaments (logins orga/schiri, bang-demo)")
+        say(_("== HALL_DEMO: loading the demo tournaments (logins orga/schiri, bang-demo)"))
         # The demo's known passwords need DEBUG (load_demo refuses otherwise).
         manage({**env, "DJANGO_SETTINGS_MODULE": "config.settings.local"}, "load_demo")
 
@@ -129,8 +134,13 @@ def raise_file_limit() -> int:
         except (ValueError, OSError):
             pass
     if soft < FILES_WANTED:
-        say(f"!! Open files limited to {soft}: about {max(soft // 2 - 50, 0)} phones can follow")
-        say(f"!! live; the rest poll. Raise it (ulimit -n {FILES_WANTED}) for 2,000 phones.")
+        say(
+            _(
+                "!! Open files limited to %(soft)s: about %(phones)s phones can follow\n"
+                "!! live; the rest poll. Raise it (ulimit -n %(wanted)s) for 2,000 phones."
+            )
+            % {"soft": soft, "phones": max(soft // 2 - 50, 0), "wanted": FILES_WANTED}
+        )
     return soft
 
 
@@ -143,13 +153,15 @@ def wait_for(port: int, process: subprocess.Popen[bytes], seconds: float = 60) -
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise SystemExit(f"The server did not start (exit code {process.returncode}).")
+            raise SystemExit(
+                _("The server did not start (exit code %(code)s).") % {"code": process.returncode}
+            )
         try:
             with socket.create_connection((LOOPBACK, port), 0.5):
                 return
         except OSError:
             time.sleep(0.1)
-    raise SystemExit(f"The server does not answer on port {port}.")
+    raise SystemExit(_("The server does not answer on port %(port)s.") % {"port": port})
 
 
 def banner(url: str) -> None:
@@ -157,27 +169,32 @@ def banner(url: str) -> None:
 
     say()
     say("=" * 72)
-    say("  BANG! tournaments: the hall is open")
+    say(_("  BANG! tournaments: the hall is open"))
     say()
-    say(f"  Phones, projector and staff open:  {url}/")
+    say(_("  Phones, projector and staff open:  %(url)s/") % {"url": url})
     say()
     segno.make(f"{url}/", error="m").terminal(compact=True, border=2)
     sys.stdout.flush()
     say()
-    say(WARNING)
+    say(warning())
     say()
-    say("  First time? An organiser's login:  make hall-admin  (in another terminal)")
-    say("  Stop: Ctrl+C")
+    say(_("  First time? An organiser's login:  make hall-admin  (in another terminal)"))
+    say(_("  Stop: Ctrl+C"))
     say("=" * 72)
-    say("  Requests (method, path, status, duration, address) follow:")
+    say(_("  Requests (method, path, status, duration, address) follow:"))
 
 
 def serve() -> int:
     env = hall_environment()
     url = env["HALL_URL"]
     if LOOPBACK in url:
-        say("!! No network address found: phones cannot reach this laptop. Join the hall's")
-        say("!! network (wifi router) first, or name the address: HALL_ADDRESS=10.0.0.5 make hall")
+        say(
+            _(
+                "!! No network address found: phones cannot reach this laptop. Join the hall's\n"
+                "!! network (wifi router) first, or name the address: "
+                "HALL_ADDRESS=10.0.0.5 make hall"
+            )
+        )
     prepare(env)
     raise_file_limit()
     port = int(env["HALL_PORT"])
@@ -199,7 +216,7 @@ def serve() -> int:
         banner(url)
         code = server.wait()
         if not stopping:
-            say(f"The server stopped (exit code {code}): stopping the hall.")
+            say(_("The server stopped (exit code %(code)s): stopping the hall.") % {"code": code})
             return 1
         return 0
     finally:
@@ -209,7 +226,7 @@ def serve() -> int:
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
             server.kill()
-        say("The hall is closed.")
+        say(_("The hall is closed."))
 
 
 def main(argv: list[str]) -> int:
@@ -220,7 +237,7 @@ def main(argv: list[str]) -> int:
         return serve()
     except KeyboardInterrupt:  # Ctrl+C before the server runs (while migrating): no traceback
         say()
-        say("Stopped.")
+        say(_("Stopped."))
         return 130
 
 
