@@ -42,11 +42,13 @@ def test_tournament_home_shows_facts_and_stage(client, referee):
 
 
 def test_pages_are_german_by_default_and_english_on_request():
-    """German unless the browser asks for English; the visitor's switch beats both."""
+    """German unless the browser asks for one of the seven; the visitor's switch beats both."""
     tournament = factories.make_tournament()
     url = reverse("leaderboard", args=[tournament.pk])
     assert '<html lang="de">' in body(Client().get(url))
-    assert '<html lang="de">' in body(Client(headers={"accept-language": "fr, cs"}).get(url))
+    assert '<html lang="de">' in body(Client(headers={"accept-language": "ja, ko"}).get(url))
+    assert '<html lang="fr">' in body(Client(headers={"accept-language": "fr, cs"}).get(url))
+    assert '<html lang="cs">' in body(Client(headers={"accept-language": "ja, cs-CZ"}).get(url))
     assert '<html lang="en">' in body(Client(headers={"accept-language": "en-GB"}).get(url))
     switched = in_english(Client(headers={"accept-language": "de"}))
     assert '<html lang="en">' in body(switched.get(url))
