@@ -172,12 +172,17 @@ def list_bounds(serializer: serializers.ListSerializer[Any]) -> dict[str, int]:
     return bounds
 
 
+#: What Python's ``str.strip`` removes (``str.isspace``), spelled out: a schema's
+#: ``\s`` is ECMAScript's, which leaves out the separators U+001C to U+001F.
+_SPACE = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+
+
 def text_pattern(field: serializers.CharField) -> str:
     """What DRF's CharField refuses beyond its lengths: NUL characters and, unless
     blank is allowed, a text that is only whitespace (it is trimmed)."""
     if field.allow_blank or not field.trim_whitespace:
         return r"^[^\x00]*$"
-    return r"^[^\x00]*[^\s\x00][^\x00]*$"
+    return rf"^[^\x00]*[^{_SPACE}\x00][^\x00]*$"
 
 
 class StrictInputExtension(OpenApiSerializerExtension):
