@@ -282,7 +282,6 @@ SERVER_MODULES = frozenset({"socketserver", "http.server", "wsgiref.simple_serve
 SOCKET_SERVER_CALLS = frozenset({"listen", "accept"})
 
 
-#: The one exception; remove it when the hall's one-server branch lands.
 def _server_code(tree: ast.AST) -> list[str]:
     """What in ``tree`` serves connections or opens them to another server."""
     imported: set[str] = set()
