@@ -168,3 +168,39 @@ def test_the_bars_send_mine_stores_the_entry_as_a_new_correction(conflict):
     wait_until(lambda: versions(game) == 3)
     current = Result.objects.get(game=game, is_current=True)
     assert (current.seats.get(position=5).lives, current.reason) == (3, "seat 5 had three lives")
+
+
+#: Cells of the conflict's table whose text runs out of the cell (into the next one).
+OVERFLOWING_CELLS = """() => [...document.querySelectorAll(
+    '.seating-change-table th, .seating-change-table td')]
+  .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"""
+
+
+def test_the_conflicts_table_wraps_its_german_headers_on_a_phone(new_page):
+    """ "In deinem Formular" ran into "Sitzt jetzt dort" at 360 px: the tables' rule
+    against wrapping headers outweighed the conflict table's own."""
+    tournament = factories.drawn_tournament(10)
+    factories.make_referee(username="schiri")
+    organiser = factories.make_organiser(username="orga")
+    game = group_game(tournament)
+    phone = new_page(phone=True)  # German
+    login(phone, "schiri")
+    desk = new_page()
+    login(desk, organiser.username)
+    names = {
+        seat.position: seat.participant.name
+        for seat in Seat.objects.filter(table=game.table).select_related("participant")
+    }
+    open_result_form(phone, game)
+    enter_outlaws_win(phone)
+    desk.goto(desk.base_url + reverse("staff:draw", args=[tournament.pk]))
+    desk.select_option("select[name=a]", label=f"Tisch 1, Platz 2: {names[2]}")
+    desk.select_option("select[name=b]", label=f"Tisch 1, Platz 3: {names[3]}")
+    desk.locator("button[name=swap]").click()
+    expect(desk.locator(".staff-messages")).to_contain_text("Tisch 1")
+
+    phone.locator("#result-form button[name=save]").click()
+    expect(phone.locator("[data-testid=seating-conflict]")).to_contain_text("In deinem Formular")
+    assert phone.evaluate(OVERFLOWING_CELLS) == []
+    assert_fits_phone(phone)
+    assert versions(game) == 0
