@@ -13,7 +13,9 @@
 # runserver` with the development settings, DEBUG on, as `make run` serves) on a
 # throwaway SQLite database holding the demo tournaments (so that ids hit something). Exits
 # non-zero when any run reports a failure; reports go to $REPORT_DIR
-# (default: schemathesis-report/, JUnit XML per run).
+# (default: schemathesis-report/, JUnit XML per run). A request may take up to 60 s
+# (schemathesis waits 10 s by default): documents are made in a lower-priority
+# render process, and on a busy machine a PDF took longer than 10 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -75,6 +77,7 @@ for run in $RUNS; do
   SCHEMATHESIS_HOOKS=scripts.schemathesis_hooks PYTHONPATH=. \
   $UV run --frozen schemathesis --config-file scripts/schemathesis.toml run "$base/api/schema/" \
     --wait-for-schema 30 \
+    --request-timeout 60 \
     --checks all \
     --phases examples,coverage,fuzzing,stateful \
     --max-examples "$EXAMPLES" \
