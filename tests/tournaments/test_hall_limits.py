@@ -32,7 +32,7 @@ def under_limits(soft: int, hard: int) -> tuple[list[int], str]:
     done = subprocess.run(
         [sys.executable, "-c", READ],
         cwd=ROOT,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test"},
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test", "HALL_LANGUAGE": "en"},
         capture_output=True,
         text=True,
         preexec_fn=limits,
