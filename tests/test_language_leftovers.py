@@ -130,10 +130,13 @@ def workbook_text(data: bytes) -> str:
 
 
 def typed_by_people() -> list[str]:
-    """What organisers and players typed, and the characters' printed names: longest
-    first, so that a name is taken out whole before a part of it."""
+    """What organisers and players typed, the characters' printed names and the
+    participants' PINs: longest first, so that a name is taken out whole before a
+    part of it."""
     typed: set[str] = set()
     typed |= set(Participant.objects.values_list("name", flat=True))
+    # PINs are drawn at random from letters and digits ("9WELL7" printed on a card).
+    typed |= set(Participant.objects.values_list("pin", flat=True))
     typed |= set(Tournament.objects.values_list("name", flat=True))
     typed |= set(Season.objects.values_list("name", flat=True))
     typed |= set(Character.objects.values_list("name", flat=True))
@@ -142,8 +145,9 @@ def typed_by_people() -> list[str]:
     return sorted((t for t in typed if t), key=len, reverse=True)
 
 
-#: Addresses (the projector's, a scoresheet's QR line): not words of a language.
-ADDRESS = re.compile(r"https?://\S+|\S*/[\w./?=&-]*/\S*|\S+/(?=\s|$)")
+#: Addresses (the projector's, a scoresheet's QR line) and codes with digits in them
+#: (a seed, a fingerprint): not words of a language.
+ADDRESS = re.compile(r"https?://\S+|\S*/[\w./?=&-]*/\S*|\S+/(?=\s|$)|\b(?=\w*\d)\w{6,}\b")
 
 
 def leftovers(text: str, language: str, typed: Iterable[str], foreign: set[str]) -> set[str]:
