@@ -45,6 +45,40 @@
     }
   });
 
+  // A ping that comes while an element's fetch is in flight is queued by htmx
+  // on that element. An element that swaps itself whole (hx-swap="outerHTML")
+  // takes the queued fetch away with it, and the page would stay one state
+  // behind while the stream is open. So a fetch notes the version it was sent
+  // at; if a newer one was announced before its answer replaced the element,
+  // the replacement asks again once htmx has taken it in.
+  var askAgain = {};
+
+  function announced() {
+    return document.documentElement.getAttribute("data-live-version");
+  }
+
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var elt = event.detail.elt;
+    if (elt.hasAttribute && elt.hasAttribute("data-events")) {
+      elt.bangSentAt = announced();
+    }
+  });
+
+  function askReplacementAgain(elt) {
+    if (!elt.id || elt.isConnected || !elt.hasAttribute("data-events")) {
+      return;
+    }
+    if (elt.bangSentAt === announced()) {
+      return;
+    }
+    var now = document.getElementById(elt.id);
+    if (now && !now.classList.contains(htmx.config.addedClass)) {
+      htmx.trigger(now, "bang:live"); // already taken in (another answer replaced it)
+    } else {
+      askAgain[elt.id] = true; // on its htmx:load, below
+    }
+  }
+
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
     var elt = event.detail.elt;
@@ -54,6 +88,10 @@
         elt.setAttribute("data-etag", tag);
       }
     }
+    // An element that its answer replaced hears nothing (it has left the
+    // page): htmx tells its old parent instead, and the request names it.
+    var config = event.detail.requestConfig;
+    askReplacementAgain((config && config.elt) || elt);
   });
 
   // --- the event streams -------------------------------------------------
@@ -134,7 +172,12 @@
     }
   });
   document.addEventListener("htmx:load", function (event) {
-    openAll(event.detail.elt);
+    var elt = event.detail.elt;
+    openAll(elt);
+    if (elt.id && askAgain[elt.id]) {
+      delete askAgain[elt.id];
+      htmx.trigger(elt, "bang:live");
+    }
   });
   openAll(document);
 })();

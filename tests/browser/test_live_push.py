@@ -10,8 +10,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories
-from tests.browser.pages import german_bounty
-from tournaments import demo, selectors
+from tests.browser.conftest import login
+from tests.browser.pages import german_bounty, group_game, open_result_form
+from tournaments import demo, selectors, services
 from tournaments.live import live_version
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -84,3 +85,46 @@ def test_a_cut_stream_is_opened_again_by_itself(page):
     blocked["on"] = False
     # The first retry comes after 2 s, the next after 4 s.
     expect(page.locator("html")).to_have_attribute("data-live", "pushed", timeout=8_000)
+
+
+def test_a_ping_during_a_fetch_reaches_a_fragment_that_replaces_itself(new_page):
+    """A ping that arrives while a fragment's fetch is in flight is queued by htmx on
+    that element; a fragment that swaps itself whole (``outerHTML``: the game-time
+    box, the games list, the player page) used to take the queued fetch away with
+    it, and the page stayed one state behind while the stream was open (CI, stop
+    35: a referee's "started" did not show). Here the box's connect-time fetch is
+    held until the game has started and the ping has come; the box must still end
+    up showing the start."""
+    tournament = factories.drawn_tournament(10, settings={"time_limit_minutes": 15})
+    referee = factories.make_referee(username="schiri")
+    game = group_game(tournament)
+    page = new_page(phone=True)
+    login(page, referee.username)
+
+    held = []
+
+    def hold_first_fetch(route):
+        if route.request.method == "GET" and not held:
+            held.append((route, route.fetch()))  # the state before the start
+        else:
+            route.continue_()
+
+    page.route(f"**/staff/games/{game.pk}/time/", hold_first_fetch)
+    open_result_form(page, game)
+    box = page.get_by_test_id("game-time")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the box did not fetch itself when its stream connected"
+    expect(box).to_contain_text("Spielzeit starten")
+
+    services.game_start(game=game, actor=referee)
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-live-version", str(live_version(tournament.pk)))
+    page.wait_for_timeout(400)  # the ping's fetch (after a spread of up to 150 ms)
+
+    route, response = held[0]
+    route.fulfill(response=response)  # the old state replaces the box
+    expect(box).to_contain_text("Gestartet um", timeout=3_000)
+    expect(box.get_by_test_id("game-start")).to_have_count(0)
