@@ -309,6 +309,7 @@ def test_odd_spellings_of_the_stream_are_a_stream_or_a_quick_answer(hall, cup, r
     warm(hall, cup, referee)
     with held() as sockets:
         open_odd_event_requests(hall, cup["id"], sockets)
+        open_odd_event_requests(hall, cup["id"], sockets)
     time.sleep(0.5)
     before = hall.threads()
     with held() as sockets:
@@ -316,7 +317,12 @@ def test_odd_spellings_of_the_stream_are_a_stream_or_a_quick_answer(hall, cup, r
         open_odd_event_requests(hall, cup["id"], sockets)
         time.sleep(0.5)
         # None of the 16 holds a thread while it is open: streams live on the event loop.
-        assert threads_settle(hall, before + 1)
+        # Two threads may come legitimately: a worker's one stream-reading thread
+        # (AsyncHub's executor, started by the first stream a worker ever takes: the
+        # kernel may have handed all warm-up streams to the other worker, as on CI's
+        # PostgreSQL run), and one that lives while streams are open. A spelling that
+        # held a page thread would add two (it is opened twice), on top of those.
+        assert threads_settle(hall, before + 2), (before, hall.threads())
         still_answering(hall, cup, referee)
 
 
