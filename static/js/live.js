@@ -60,7 +60,7 @@
   document.addEventListener("htmx:beforeSend", function (event) {
     var elt = event.detail.elt;
     if (elt.hasAttribute && elt.hasAttribute("data-events")) {
-      elt.bangSentAt = announced();
+      elt.versionWhenSent = announced();
     }
   });
 
@@ -68,7 +68,7 @@
     if (!elt.id || elt.isConnected || !elt.hasAttribute("data-events")) {
       return;
     }
-    if (elt.bangSentAt === announced()) {
+    if (elt.versionWhenSent === announced()) {
       return;
     }
     var now = document.getElementById(elt.id);
