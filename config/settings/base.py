@@ -256,9 +256,9 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 REQUEST_BODY_LIMIT = 6 * 1024 * 1024
 REQUEST_BODY_SECONDS = float(os.environ.get("DJANGO_REQUEST_BODY_SECONDS", "30"))
 # How many requests of one ASGI server process run Django's code at a time
-# (tournaments/http/concurrency.py), as config/gunicorn.py's threads per worker;
-# 0 lifts the bound.
-CONCURRENT_REQUESTS = int(os.environ.get("DJANGO_CONCURRENT_REQUESTS", "4"))
+# (config/asgi.py, tournaments/http/concurrency.py), as config/gunicorn.py's
+# threads per worker.
+CONCURRENT_REQUESTS = max(int(os.environ.get("DJANGO_CONCURRENT_REQUESTS", "4")), 1)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

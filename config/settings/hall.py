@@ -53,12 +53,13 @@ SECURE_PROXY_SSL_HEADER = None  # type: ignore[assignment]
 # address is the phone's own, whatever a phone writes into X-Forwarded-For.
 TRUSTED_PROXIES = 0
 
-# Under ASGI every request's synchronous code runs in a thread of its own, so a
-# connection kept per thread would be a connection per request left open
-# (Django's advice: no persistent connections under ASGI). PostgreSQL gets a
-# pool instead (psycopg's, shared by the threads of a worker process).
-DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+# Django runs in a fixed pool of threads (config/asgi.py): SQLite's connection is
+# kept by each pool thread (opening one cost a third of a kept fragment's answer).
+# PostgreSQL gets a pool instead (psycopg's, shared by the threads of a worker
+# process; Django's pool wants CONN_MAX_AGE 0).
+DATABASES["default"]["CONN_MAX_AGE"] = None  # noqa: F405
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {  # noqa: F405
         "min_size": 2,
         "max_size": int(os.environ.get("HALL_DATABASE_POOL_SIZE", "20")),

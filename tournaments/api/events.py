@@ -1,10 +1,11 @@
 """``GET /api/tournaments/{id}/events/``: the live version, pushed (api.md "Live events").
 
 The view reads the tournament's state once (a 404 for an unknown tournament,
-JSON whatever the client accepts). Under WSGI (``make run``) it answers a
-stream that never ends by itself (``tournaments.events``). Under ASGI the
-stream is answered on the event loop before Django (``tournaments.events.asgi``);
-a request that reaches the view there spelled the path otherwise (``/01/``):
+JSON whatever the client accepts). Under a WSGI server (``make run``,
+gunicorn) it answers a stream that never ends by itself (``tournaments.events``).
+Under the ASGI server (``config.asgi``) the stream is answered on the event
+loop before Django (``tournaments.events.asgi``); a request that reaches the
+view there spelled the path otherwise (``/01/``):
 it gets the current state and the end of the stream (the browser reconnects
 in 3 s), never a thread held open for as long as the page is. Anyone may listen and nothing of
 the visitor is read: no session, no token, no throttle (a hall's 2,000 phones
@@ -16,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.handlers.asgi import ASGIRequest
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions
@@ -32,7 +33,7 @@ from tournaments.live import WHAT
 from .common import BaseApi
 from .documents import PassthroughRenderer
 
-__all__ = ["EVENT_SCHEMA", "EVENT_STREAM", "EventStreamApi"]
+__all__ = ["EVENT_SCHEMA", "EVENT_STREAM", "EventStreamApi", "served_by_the_asgi_server"]
 
 EVENT_STREAM = "text/event-stream"
 
@@ -124,7 +125,7 @@ class EventStreamApi(BaseApi):
             raise exceptions.NotFound()
         last = request.headers.get("Last-Event-ID")
         response: HttpResponse | StreamingHttpResponse
-        if isinstance(request._request, ASGIRequest):
+        if served_by_the_asgi_server(request._request):
             first = encode_event(tournament_id, state) if first_state_to_send(state, last) else b""
             response = HttpResponse(first, content_type=EVENT_STREAM)
         else:
@@ -135,3 +136,9 @@ class EventStreamApi(BaseApi):
         # For a proxy in front (nginx): pass each event on at once, do not buffer.
         response["X-Accel-Buffering"] = "no"
         return response
+
+
+def served_by_the_asgi_server(request: HttpRequest) -> bool:
+    """Whether ``request`` came through an ASGI server: Django's own ASGI handler, or
+    ``config.asgi``'s thread pool (a2wsgi puts the ASGI scope into the WSGI environ)."""
+    return isinstance(request, ASGIRequest) or "asgi.scope" in request.META

@@ -1,16 +1,16 @@
-"""The event server's own path: streams served on the event loop, beside Django's ASGI app.
+"""The event server's own path: streams served on the event loop, in front of Django.
 
-Django's ASGI handler runs every request's middleware and sync view in a
-thread of its own that lives as long as the request: for a stream that never
-ends, one idle thread (and a database connection) per open page. So the event
-server (``config.asgi``) answers ``GET /api/tournaments/{id}/events/`` here,
-without Django's request cycle: the state is read through the hub's single
-database thread, and the stream is ``async_stream``; ``HEAD`` gets the
-stream's headers. Everything else, an unknown tournament (Django's ``404`` in
-the API's JSON shape, in the visitor's language), a host Django would refuse,
-and every other path or method, goes to Django. A process holds at most
-``stream_budget()`` streams (its open-file limit less a reserve); beyond it a
-page is told ``503`` at once and polls, so that saves never wait for a file.
+Django runs each request in a thread (``config.asgi``) for as long as the
+request lasts: for a stream that never ends, one idle thread (and a database
+connection) per open page. So the ASGI server (``config.asgi``) answers
+``GET /api/tournaments/{id}/events/`` here, without Django's request cycle:
+the state is read through the hub's single database thread, and the stream
+is ``async_stream``; ``HEAD`` gets the stream's headers. Everything else, an
+unknown tournament (Django's ``404`` in the API's JSON shape, in the
+visitor's language), a host Django would refuse, and every other path or
+method, goes to Django. A process holds at most ``stream_budget()`` streams
+(its open-file limit less a reserve); beyond it a page is told ``503`` at
+once and polls, so that saves never wait for a file.
 """
 
 from __future__ import annotations

@@ -1,17 +1,14 @@
 """How many requests of one server process run Django's code at a time, writes first.
 
-Under an ASGI server Django runs each request's synchronous code in a thread of
-its own (``django/core/handlers/asgi.py``, ``ThreadSensitiveContext``): nothing
-bounds the threads. After a save, 200 phones fetch the new state within a
-second; 200 threads then share one interpreter lock, and every answer, the
-referee's next save included, waits for all of them. gunicorn's threaded
-workers bounded this by their thread count; the hall's one server bounds it
-here: at most ``CONCURRENT_REQUESTS`` requests per process are inside Django,
-the others wait on the event loop (no thread, no memory beyond the request).
-Waiting writes (a referee's save, a check-in: any method but ``GET``, ``HEAD``
-and ``OPTIONS``) get the next free slot before waiting reads, each class in the
-order it came: a save never queues behind the phones' burst that the previous
-save caused. ``asyncio.Semaphore`` has one queue, hence the two here.
+After a save, 200 phones fetch the new state within a second. Django runs in a
+pool of threads (``config.asgi``), and a pool's queue is first come, first
+served: the referee's next save would wait behind the whole burst of fetches
+the previous save caused. So at most ``CONCURRENT_REQUESTS`` requests per
+process are inside Django, the others wait on the event loop (no thread, no
+memory beyond the request), and waiting writes (a referee's save, a check-in:
+any method but ``GET``, ``HEAD`` and ``OPTIONS``) get the next free slot before
+waiting reads, each class in the order it came. ``asyncio.Semaphore`` has one
+queue, hence the two here.
 
 A slot is taken once the body has arrived (``bodies.with_bounded_bodies`` runs
 first, so a slow upload holds none) and given back as soon as the answer's

@@ -28,9 +28,10 @@ Page renders are not exclusive across processes: they take milliseconds, and
 a lock in the shared cache would cost every request two more round trips. In
 one process they are done once: requests that miss the same key wait for the
 first one's render (a lock per key in memory) instead of each rendering it.
-After a save, every phone's page fetches the new state at once, and the ASGI
-server gives each request a thread of its own: 200 phones were about 200
-renders of one leaderboard (``benchmarks/hall.py`` on the hall's stack).
+After a save, every phone's page fetches the new state at once, several
+requests of a process run at a time, and each would render: on the hall's
+stack, 200 phones were once about 200 renders of one leaderboard
+(``benchmarks/hall.py``).
 Django's cache has neither (``get_or_set`` lets every request that misses
 compute), so that part is ours; so is the key, which carries the live version
 Django knows nothing of.
