@@ -20,6 +20,7 @@ the streams, which never reach Django.
 """
 
 import os
+import threading
 
 from a2wsgi import WSGIMiddleware
 from django.core.wsgi import get_wsgi_application
@@ -40,11 +41,13 @@ from tournaments.http.concurrency import with_bounded_concurrency  # noqa: E402
 #: (a slot is given back when an answer's headers go out, the thread a moment later).
 POOL_THREADS = 2 * settings.CONCURRENT_REQUESTS
 
+pool = WSGIMiddleware(django_application, workers=POOL_THREADS)
+# Every thread of the pool started now, not at the first burst: a process's threads
+# stay the same from its first request to its last (tests/test_hall_server.py).
+_all_started = threading.Barrier(POOL_THREADS)
+for _started in [pool.executor.submit(_all_started.wait) for _ in range(POOL_THREADS)]:
+    _started.result()
+
 application = with_bounded_bodies(
-    with_event_streams(
-        with_bounded_concurrency(
-            WSGIMiddleware(django_application, workers=POOL_THREADS),
-            settings.CONCURRENT_REQUESTS,
-        )
-    )
+    with_event_streams(with_bounded_concurrency(pool, settings.CONCURRENT_REQUESTS))
 )

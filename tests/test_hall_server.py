@@ -24,6 +24,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,7 +59,14 @@ class Hall:
         return found
 
     def threads(self) -> int:
-        return sum(len(os.listdir(f"/proc/{pid}/task")) for pid in self.workers())
+        return len(self.thread_ids())
+
+    def thread_ids(self) -> set[int]:
+        found: set[int] = set()
+        for pid in self.workers():
+            with contextlib.suppress(OSError):
+                found |= {int(tid) for tid in os.listdir(f"/proc/{pid}/task")}
+        return found
 
 
 def _raise_own_file_limit() -> None:
@@ -262,6 +270,29 @@ def test_the_ASGI_server_alone_listens_and_keeps_a_phones_connection(hall, cup):
     assert status == 200 and headers["content-type"] == "text/event-stream"
     assert f'"tournament": {cup["id"]}'.encode() in rest
     stream.close()
+
+
+def test_pages_are_answered_by_threads_that_outlive_their_requests(hall, cup, referee):
+    # Django runs in a fixed pool of threads per worker (config/asgi.py); a new
+    # thread per request (Django's own ASGI handler) also opened a new database
+    # connection each time, and cost a kept fragment more than twice the CPU.
+    warm(hall, cup, referee)
+    fragment = f"{hall.base}/t/{cup['id']}/leaderboard/live/"
+
+    def burst() -> set[int]:
+        """The threads seen while 60 fetches, 20 at a time, are answered."""
+        seen: set[int] = set()
+        with ThreadPoolExecutor(20) as phones:
+            fetches = [phones.submit(call, "GET", fragment) for _ in range(60)]
+            while not all(fetch.done() for fetch in fetches):
+                seen |= hall.thread_ids()
+                time.sleep(0.002)
+            assert all(fetch.result()[0] == 200 for fetch in fetches)
+        return seen
+
+    burst()  # each worker has taken a burst's requests
+    before = hall.thread_ids()
+    assert burst() - before == set()
 
 
 def odd_event_requests(hall: Hall, tournament: int) -> list[bytes]:

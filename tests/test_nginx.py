@@ -224,6 +224,15 @@ def test_nginx_gunicorn_and_the_event_server_on_loopback(tmp_path):
                 assert statuses.count("MISS") + statuses.count("EXPIRED") <= 2, statuses
                 time.sleep(0.5)  # the log line is written after the answer
                 assert app_requests(log, fragment) - before <= 2
+                # A phone that heard of a newer version names it in its fetch
+                # (static/js/live.js): it is never answered with the state cached a
+                # moment before the save, which a 304 would have kept on its screen.
+                _, cached, _ = call("GET", base + fragment, headers=german)
+                version = int(cached["etag"].strip('"').split("-")[1])
+                referee.save()
+                _, fresh, _ = call("GET", f"{base}{fragment}?v={version + 1}", headers=german)
+                assert fresh["x-cache-status"] == "MISS", fresh
+                assert int(fresh["etag"].strip('"').split("-")[1]) > version
                 # Nothing personal is shared: a session goes past the cache.
                 _, personal, _ = call(
                     "GET", base + fragment, headers={"Cookie": "sessionid=someone"}

@@ -256,9 +256,11 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 REQUEST_BODY_LIMIT = 6 * 1024 * 1024
 REQUEST_BODY_SECONDS = float(os.environ.get("DJANGO_REQUEST_BODY_SECONDS", "30"))
 # How many requests of one ASGI server process run Django's code at a time
-# (config/asgi.py, tournaments/http/concurrency.py), as config/gunicorn.py's
-# threads per worker.
-CONCURRENT_REQUESTS = max(int(os.environ.get("DJANGO_CONCURRENT_REQUESTS", "4")), 1)
+# (config/asgi.py, tournaments/http/concurrency.py). Two: one slow request (a
+# document waiting for its render) does not stop the process, and a save shares
+# the interpreter with one fetch, not three (benchmarks/hall.py on half a core:
+# a save's p99 0.73 s with 2, 1.35 s with 4; the same on two cores).
+CONCURRENT_REQUESTS = max(int(os.environ.get("DJANGO_CONCURRENT_REQUESTS", "2")), 1)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

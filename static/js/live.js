@@ -39,9 +39,18 @@
   );
 
   document.addEventListener("htmx:configRequest", function (event) {
-    var tag = event.detail.elt.getAttribute("data-etag");
+    var elt = event.detail.elt;
+    var tag = elt.getAttribute("data-etag");
     if (tag) {
       event.detail.headers["If-None-Match"] = tag;
+    }
+    // The version the stream announced travels in the URL (the pages ignore
+    // it): a shared cache in front (nginx's micro-cache, deploy/) keys on the
+    // URL, so a phone that heard of version N never gets the state before N
+    // that the cache kept a moment earlier (its 304 would keep the old screen).
+    var version = announced();
+    if (version && event.detail.verb === "get" && elt.hasAttribute("data-events")) {
+      event.detail.parameters.v = version;
     }
   });
 

@@ -9,20 +9,17 @@ The path is logged without its query string (a PIN or a token never travels
 there, but a search box's words need not end up in a log either). A streamed
 answer (the event stream) is logged when its headers are ready: the duration
 is the time to the first byte, not the life of the stream. The address is the
-client's as the throttles see it (``client.client_address``).
-
-Works under WSGI (gunicorn) and ASGI (the event server) alike, without making
-an asynchronous view synchronous.
+client's as the throttles see it (``client.client_address``). Django runs
+as a WSGI application under every server (``config.asgi``), so this is a sync
+middleware; the ASGI server logs its streams itself (``events.asgi``).
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Callable
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.http import HttpRequest, HttpResponseBase
 
 from tournaments.http.client import client_address
@@ -48,26 +45,11 @@ def log_request(request: HttpRequest, response: HttpResponseBase, started: float
 
 
 class RequestLogMiddleware:
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
-        self.is_async = iscoroutinefunction(get_response)
-        if self.is_async:
-            markcoroutinefunction(self)
 
-    def __call__(self, request: HttpRequest) -> Any:
-        if self.is_async:
-            return self._acall(request)
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         started = time.perf_counter()
-        response: HttpResponseBase = self.get_response(request)
-        log_request(request, response, started)
-        return response
-
-    async def _acall(self, request: HttpRequest) -> HttpResponseBase:
-        started = time.perf_counter()
-        get_response: Callable[[HttpRequest], Awaitable[HttpResponseBase]] = self.get_response
-        response = await get_response(request)
+        response = self.get_response(request)
         log_request(request, response, started)
         return response
