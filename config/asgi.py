@@ -21,8 +21,10 @@ the streams, which never reach Django.
 
 import os
 import threading
+from typing import cast
 
 from a2wsgi import WSGIMiddleware
+from a2wsgi.wsgi_typing import WSGIApp
 from django.core.wsgi import get_wsgi_application
 
 # Serving defaults to production (which refuses to start without DJANGO_SECRET_KEY);
@@ -35,13 +37,14 @@ from django.conf import settings  # noqa: E402
 
 from tournaments.events.asgi import with_event_streams  # noqa: E402  (needs Django set up)
 from tournaments.http.bodies import with_bounded_bodies  # noqa: E402
-from tournaments.http.concurrency import with_bounded_concurrency  # noqa: E402
+from tournaments.http.concurrency import ASGIApp, with_bounded_concurrency  # noqa: E402
 
 #: The pool: the requests inside Django, and as many again finishing their answers
 #: (a slot is given back when an answer's headers go out, the thread a moment later).
 POOL_THREADS = 2 * settings.CONCURRENT_REQUESTS
 
-pool = WSGIMiddleware(django_application, workers=POOL_THREADS)
+# Django's handler returns its response, an iterable of bytes, as WSGI asks.
+pool = WSGIMiddleware(cast(WSGIApp, django_application), workers=POOL_THREADS)
 # Every thread of the pool started now, not at the first burst: a process's threads
 # stay the same from its first request to its last (tests/test_hall_server.py).
 _all_started = threading.Barrier(POOL_THREADS)
@@ -49,5 +52,5 @@ for _started in [pool.executor.submit(_all_started.wait) for _ in range(POOL_THR
     _started.result()
 
 application = with_bounded_bodies(
-    with_event_streams(with_bounded_concurrency(pool, settings.CONCURRENT_REQUESTS))
+    with_event_streams(with_bounded_concurrency(cast(ASGIApp, pool), settings.CONCURRENT_REQUESTS))
 )
