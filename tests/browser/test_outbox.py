@@ -7,6 +7,7 @@ checked in the database: stored exactly once, never overwritten.
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from collections.abc import Callable
 
@@ -37,6 +38,14 @@ def wait_until(check: Callable[[], bool], seconds: float = 10) -> None:
                 return
         time.sleep(0.1)
     raise AssertionError(f"not within {seconds} s")
+
+
+def wait_for_games_list(phone) -> None:
+    """The outbox is done: it has shown the open games the server sent on to.
+
+    (The form's own address also holds ``/staff/games/``: only the list's will do.)
+    """
+    expect(phone).to_have_url(re.compile(r"/staff/games/\?show=open$"))
 
 
 def versions(game: Game) -> int:
@@ -115,7 +124,7 @@ def test_an_offline_save_stays_on_the_phone_and_arrives_once_when_back_online(ha
 
     phone.context.set_offline(False)
     wait_until(lambda: versions(game) == 1, 10)
-    phone.wait_for_url(lambda url: "/staff/games/" in url)
+    wait_for_games_list(phone)
     expect(phone.locator(".staff-messages")).to_contain_text("Result saved")
     time.sleep(1.5)  # a timer's resend would come now: nothing more is stored
     assert versions(game) == 1
@@ -136,7 +145,7 @@ def test_an_offline_double_tap_of_a_correction_makes_one_new_version(hall):
     expect(phone.locator(PENDING)).to_contain_text("not sent yet (1)")
     phone.context.set_offline(False)
     wait_until(lambda: versions(game) == 2)
-    phone.wait_for_url(lambda url: "/staff/games/" in url)
+    wait_for_games_list(phone)
     time.sleep(1.5)
     assert versions(game) == 2
     assert Result.objects.get(game=game, is_current=True).seats.get(position=5).lives == 2
@@ -239,7 +248,7 @@ def test_an_expired_session_while_offline_asks_for_a_login_then_sends_once(hall)
     phone.fill("input[name=password]", "secret-password-42")
     phone.press("input[name=password]", "Enter")
     wait_until(lambda: versions(game) == 1)
-    phone.wait_for_url(lambda url: "/staff/games/" in url)
+    wait_for_games_list(phone)
     time.sleep(1.5)
     assert versions(game) == 1
     assert Result.objects.get(game=game).recorded_by.username == "schiri"
@@ -265,5 +274,8 @@ def test_a_late_result_says_when_it_was_entered_and_when_it_arrived(hall):
     result = Result.objects.get(game=game)
     assert result.entered_at is not None
     assert 100 < (result.recorded_at - result.entered_at).total_seconds() < 200
+    # Leaving before the phone has its answer would leave the item in the outbox, and
+    # the next page would send it again (answered as a replay, stored once).
+    wait_for_games_list(phone)
     open_result_form(phone, game)
     expect(phone.locator(".history-table .sent-late")).to_contain_text("entered on the phone")
