@@ -9,13 +9,14 @@
 #
 # A schema-valid request may be refused with 400 only for a documented reason the
 # schema cannot express (scripts/schemathesis.toml, scripts/schemathesis_hooks.py).
-# The server is gunicorn with the production settings (SERVER=dev: `manage.py
-# runserver` with the development settings, DEBUG on, as `make run` serves) on a
-# throwaway SQLite database holding the demo tournaments (so that ids hit something). Exits
-# non-zero when any run reports a failure; reports go to $REPORT_DIR
-# (default: schemathesis-report/, JUnit XML per run). A request may take up to 60 s
-# (schemathesis waits 10 s by default): documents are made in a lower-priority
-# render process, and on a busy machine a PDF took longer than 10 s.
+# Each run has its own server, gunicorn with the production settings (SERVER=dev:
+# `manage.py runserver` with the development settings, DEBUG on, as `make run`
+# serves), on its own throwaway copy of an SQLite database holding the demo
+# tournaments (so that ids hit something). The runs go side by side; their output
+# follows in order. Exits non-zero when any run reports a failure; reports go to
+# $REPORT_DIR (default: schemathesis-report/, JUnit XML per run). A request may take
+# up to 60 s (schemathesis waits 10 s by default): documents are made in a
+# lower-priority render process, and on a busy machine a PDF took longer than 10 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,7 +29,6 @@ UV=${UV:-uv}
 PY="$UV run --frozen python"
 
 tmp=$(mktemp -d)
-port=$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 if [ "$SERVER" = dev ]; then
   export DJANGO_SETTINGS_MODULE=config.settings.local
 else
@@ -38,11 +38,13 @@ export DJANGO_SECRET_KEY=$($PY -c 'import secrets; print(secrets.token_urlsafe(6
 export DJANGO_ALLOWED_HOSTS=127.0.0.1
 export DJANGO_SECURE_SSL_REDIRECT=0
 export DJANGO_LOG_LEVEL=${DJANGO_LOG_LEVEL:-ERROR}
-export DATABASE_URL="sqlite:///$tmp/db.sqlite3"
+export DATABASE_URL="sqlite:///$tmp/demo.sqlite3"
 
-server=""
+pids=()
 cleanup() {
-  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  # A run's subshell, and the server it started.
+  for pid in "${pids[@]}"; do pkill -P "$pid" 2>/dev/null || true; kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -59,23 +61,24 @@ from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 print(Token.objects.get_or_create(user=User.objects.get(username="orga"))[0].key)')
 
-if [ "$SERVER" = dev ]; then
-  $PY manage.py runserver --noreload "127.0.0.1:$port" >"$tmp/server.log" 2>&1 &
-else
-  $UV run --frozen gunicorn config.wsgi --bind "127.0.0.1:$port" --workers 1 --threads 4 \
-    --log-level warning &
-fi
-server=$!
-base="http://127.0.0.1:$port"
-
-mkdir -p "$REPORT_DIR"
-status=0
-for run in $RUNS; do
-  auth=()
+# One run: its own copy of the demo database and its own server, so that the runs
+# cannot see each other's writes (each is what it would be alone, seed for seed).
+one_run() {
+  local run=$1 port=$2 auth=()
+  cp "$tmp/demo.sqlite3" "$tmp/$run.sqlite3"
+  export DATABASE_URL="sqlite:///$tmp/$run.sqlite3"
+  if [ "$SERVER" = dev ]; then
+    $PY manage.py runserver --noreload "127.0.0.1:$port" >"$tmp/$run-server.log" 2>&1 &
+  else
+    $UV run --frozen gunicorn config.wsgi --bind "127.0.0.1:$port" --workers 1 --threads 4 \
+      --log-level warning &
+  fi
+  # Stopped when the run's subshell ends (its value is expanded now).
+  trap "kill $! 2>/dev/null || true; wait $! 2>/dev/null || true" EXIT
   [ "$run" = organiser ] && auth=(-H "Authorization: Token $token")
-  echo "== schemathesis: $run"
   SCHEMATHESIS_HOOKS=scripts.schemathesis_hooks PYTHONPATH=. \
-  $UV run --frozen schemathesis --config-file scripts/schemathesis.toml run "$base/api/schema/" \
+  $UV run --frozen schemathesis --config-file scripts/schemathesis.toml \
+    run "http://127.0.0.1:$port/api/schema/" \
     --wait-for-schema 30 \
     --request-timeout 60 \
     --checks all \
@@ -86,6 +89,32 @@ for run in $RUNS; do
     --workers 1 \
     --report junit --report-junit-path "$REPORT_DIR/$run.xml" \
     --no-color \
-    "${auth[@]}" || status=1
+    "${auth[@]}"
+}
+
+# The runs go side by side: each keeps one core busy (the client and its server take
+# turns), and the machine has two.
+mkdir -p "$REPORT_DIR"
+# A free port for each run, all held open together so that no two runs share one.
+read -r -a ports <<<"$($PY -c '
+import socket, sys
+held = [socket.socket() for _ in sys.argv[1:]]
+for s in held:
+    s.bind(("127.0.0.1", 0))
+print(*(s.getsockname()[1] for s in held))' $RUNS)"
+i=0
+for run in $RUNS; do
+  ( one_run "$run" "${ports[$i]}" ) >"$tmp/$run.log" 2>&1 &
+  pids+=($!)
+  i=$((i + 1))
+done
+status=0
+set -- $RUNS
+for pid in "${pids[@]}"; do
+  run=$1
+  shift
+  wait "$pid" || status=1
+  echo "== schemathesis: $run"
+  cat "$tmp/$run.log"
 done
 exit $status
