@@ -15,6 +15,7 @@ to it. Registered on import: ``tournaments.api.schema`` imports this module.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
@@ -233,7 +234,8 @@ class ListFieldExtension(OpenApiSerializerFieldExtension):
 
 
 def postprocess(result: dict[str, Any], generator: Any, **kwargs: Any) -> dict[str, Any]:
-    """Strict inputs keep their name without the ``Request`` suffix (``POSTPROCESSING_HOOKS``)."""
+    """Strict inputs keep their name without the ``Request`` suffix, and a text that
+    may be blank is one schema (``one_blank``) (``POSTPROCESSING_HOOKS``)."""
     schemas: dict[str, Any] = result.get("components", {}).get("schemas", {})
     renamed = {}
     for name, schema in list(schemas.items()):
@@ -246,13 +248,36 @@ def postprocess(result: dict[str, Any], generator: Any, **kwargs: Any) -> dict[s
         if isinstance(node, dict):
             if node.get("$ref") in renamed:
                 node["$ref"] = renamed[node["$ref"]]
+            one_blank(node)
             for value in node.values():
                 rewrite(value)
         elif isinstance(node, list):
             for value in node:
                 rewrite(value)
 
+    rewrite(result)
     if renamed:
-        rewrite(result)
         result["components"]["schemas"] = dict(sorted(schemas.items()))
     return result
+
+
+#: drf-spectacular's second choice for a blank-allowed text with a pattern.
+_BLANK = {"type": "string", "maxLength": 0}
+
+
+def one_blank(schema: dict[str, Any]) -> None:
+    """A text that may be blank, as one schema where its first choice allows "" too.
+
+    drf-spectacular writes it as ``oneOf: [the text, {maxLength: 0}]``. Where the
+    text's own schema admits "" (DRF's NUL-free pattern does), "" matches both
+    choices, and ``oneOf`` refuses a value that matches more than one: the schema
+    called the API's own blank answer invalid (schemathesis, ST108).
+    """
+    choices = schema.get("oneOf")
+    if not (isinstance(choices, list) and len(choices) == 2 and choices[1] == _BLANK):
+        return
+    text = choices[0]
+    if text.get("minLength", 0) > 0 or re.search(text.get("pattern", ""), "") is None:
+        return  # "" matches the blank choice alone: oneOf is right
+    del schema["oneOf"]
+    schema.update(text)
