@@ -8,6 +8,7 @@ operation is bounded (``FUZZ_EXAMPLES``, default 25) to keep CI fast.
 from __future__ import annotations
 
 import os
+import uuid
 
 import pytest
 import schemathesis
@@ -18,6 +19,7 @@ from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 
 from tests import factories
+from tournaments.http.idempotency import KEY_PATTERN
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
@@ -43,6 +45,20 @@ def organiser_token(db) -> str:
     return Token.objects.create(user=organiser).key
 
 
+def fresh_idempotency_key(case) -> None:
+    """A well-formed Idempotency-Key becomes one of its own, so that the body is read.
+
+    The coverage phase sends thousands of bodies under one key ("0"): each after
+    the first was answered ``422 idempotency_key_reused`` before its body was
+    looked at (6,456 of POST /api/tournaments/'s 6,500 cases). A malformed key is
+    sent as generated, for its ``400``; replays have tests of their own
+    (tests/tournaments/http/).
+    """
+    key = (case.headers or {}).get("Idempotency-Key")
+    if key is not None and KEY_PATTERN.fullmatch(key):
+        case.headers["Idempotency-Key"] = uuid.uuid4().hex
+
+
 @pytest.mark.django_db
 @schema.parametrize()
 @settings(
@@ -52,5 +68,6 @@ def organiser_token(db) -> str:
     database=None,
 )
 def test_no_operation_answers_with_a_server_error(case, organiser_token):
+    fresh_idempotency_key(case)
     response = case.call(headers={"Authorization": f"Token {organiser_token}"})
     assert response.status_code < 500, (case.method, case.formatted_path, response.text[:500])
